@@ -1,0 +1,71 @@
+#!/bin/bash
+# Configure one kernel: merge the repository's kconfig fragments onto
+# x86_64_defconfig + kvm_guest.config with the tree's merge_config.sh, then
+# check, as kunit.py does, that every option a fragment asks for really is
+# what the final .config says.  Fails with the list of options that are not.
+set -eu
+. "$(dirname "$0")/lib.sh"
+
+usage() {
+	cat <<EOT
+usage: $0 FLAVOUR SRCTREE OBJDIR
+Merge configs/{lean,common,FLAVOUR}.config (and configs/FLAVOUR-series.config
+when SRCTREE carries the series) into OBJDIR/.config and verify it.
+example: $0 release build/linux build/linux/out-release
+EOT
+}
+
+# Fragments of ours, in merge order; later ones win.
+fragments() {
+	local flavour=$1 tree=$2 f
+	for f in lean common "$flavour"; do echo "$TOP/configs/$f.config"; done
+	f=$TOP/configs/$flavour-series.config
+	[ -f "$f" ] && [ -f "$tree/kernel/task_watchers.c" ] && echo "$f"
+	return 0
+}
+
+# Print "CONFIG_X wanted=V got=W" for every mismatch.  "n" stands for unset.
+verify_config() {
+	local config=$1; shift
+	awk '
+	function parse(line,   m) {
+		if (match(line, /^# CONFIG_[A-Za-z0-9_]+ is not set/)) {
+			split(line, m, " "); key = m[2]; val = "n"; return 1
+		}
+		if (match(line, /^CONFIG_[A-Za-z0-9_]+=/)) {
+			key = substr(line, 1, index(line, "=") - 1)
+			val = substr(line, index(line, "=") + 1); return 1
+		}
+		return 0
+	}
+	FNR == 1 { file++ }
+	file < nfrag && parse($0) { want[key] = val; next }
+	file == nfrag && parse($0) { have[key] = val }
+	END {
+		for (k in want) {
+			got = (k in have) ? have[k] : "n"
+			if (got != want[k]) { printf "%s wanted=%s got=%s\n", k, want[k], got; bad++ }
+		}
+		exit bad > 0
+	}' nfrag=$(($# + 1)) "$@" "$config"
+}
+
+main() {
+	[ $# = 3 ] || { usage; exit 2; }
+	local flavour=$1 tree=$2 out=$3 frags
+	[ -f "$TOP/configs/$flavour.config" ] || die "no configs/$flavour.config"
+	frags=$(fragments "$flavour" "$tree")
+	mkdir -p "$out"; out=$(cd "$out" && pwd); tree=$(cd "$tree" && pwd)
+	log "config: $flavour in $out"
+	(cd "$tree" && ARCH=x86 run scripts/kconfig/merge_config.sh -O "$out" \
+		arch/x86/configs/x86_64_defconfig kernel/configs/kvm_guest.config \
+		$frags) > "$out/merge_config.log" 2>&1 ||
+		{ cat "$out/merge_config.log" >&2; die "merge_config.sh failed"; }
+	if ! verify_config "$out/.config" $frags > "$out/config-mismatch.txt"; then
+		cat "$out/config-mismatch.txt" >&2
+		die "config: options above did not end up as the fragments asked (dependency missing?)"
+	fi
+	log "config: $(wc -l < "$out/.config") lines, all $(cat $frags | grep -c CONFIG_) fragment options verified"
+}
+
+main "$@"

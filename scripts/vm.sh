@@ -1,0 +1,80 @@
+#!/bin/bash
+# Boot a kernel in QEMU with the guest image and run one command in it, like
+# 'vng --exec'.  The command's output streams to stdout, the kernel console
+# goes to OUTDIR/console.log, files the guest writes to /mnt/tw land in
+# OUTDIR/share, and the command's exit status is this script's.  A panic,
+# oops, BUG, WARNING, KASAN or lockdep report on the console fails the run.
+set -eu
+. "$(dirname "$0")/lib.sh"
+
+KERNEL=${KERNEL:-$TREE/out-release/arch/x86/boot/bzImage}
+IMAGE=${IMAGE:-$BUILD/rootfs.ext4}
+OUTDIR=${OUTDIR:-$RESULTS/vm/$(date +%Y%m%d-%H%M%S)-$$}
+TIMEOUT=${TIMEOUT:-900}
+SMP=${SMP:-2}
+MEM=${MEM:-2G}
+APPEND=${APPEND:-}
+QEMU_EXTRA=${QEMU_EXTRA:-}
+
+usage() {
+	cat <<EOT
+usage: $0 COMMAND...     run COMMAND (a shell command line) in the guest
+       $0 --shell        interactive shell on this terminal
+Environment: KERNEL=bzImage IMAGE=rootfs.ext4 OUTDIR=dir TIMEOUT=s SMP=n
+  MEM=size APPEND="kernel args" ACCEL=tcg|kvm
+example: $0 'uname -r'
+EOT
+}
+
+# TCG unless KVM was probed to boot fast here (scripts/probe-kvm.sh).
+accel() { echo "${ACCEL:-$(cat "$BUILD/accel" 2>/dev/null || echo tcg)}"; }
+
+qemu_cmd() {
+	local console_dev=$1
+	echo qemu-system-x86_64 -accel "$(accel)" -cpu max -smp "$SMP" -m "$MEM" \
+		-nodefaults -no-reboot -display none \
+		-kernel "$KERNEL" \
+		-append "'console=ttyS0 root=/dev/vda rw init=/opt/tw/init panic=-1 $APPEND'" \
+		-drive "file=$IMAGE,if=virtio,format=raw,snapshot=on" \
+		-virtfs "local,path=$OUTDIR/share,mount_tag=tw,security_model=none" \
+		-serial "file:$OUTDIR/console.log" \
+		-device virtio-serial-pci -chardev "$console_dev" \
+		-device virtconsole,chardev=hvc $QEMU_EXTRA
+}
+
+run_shell() {
+	local cmd
+	cmd=$(qemu_cmd stdio,id=hvc,signal=off)
+	log "vm: shell on $(basename "$KERNEL"); console log in $OUTDIR/console.log"
+	eval "$cmd"
+}
+
+run_command() {
+	local cmd rc=0
+	printf '%s\n' "$*" > "$OUTDIR/share/cmd"
+	: > "$OUTDIR/output.log"
+	cmd=$(qemu_cmd "file,id=hvc,path=$OUTDIR/output.log")
+	echo "$cmd" > "$OUTDIR/qemu-cmdline"
+	log "vm: booting $KERNEL ($(accel), timeout ${TIMEOUT}s): $*"
+	timeout "$TIMEOUT" bash -c "$cmd" < /dev/null &
+	local qpid=$!
+	tail -n +1 -f --pid=$qpid "$OUTDIR/output.log" 2>/dev/null || true
+	wait $qpid || rc=$?
+	[ $rc = 124 ] && { log "vm: timed out after ${TIMEOUT}s"; tail -30 "$OUTDIR/console.log" >&2; return 124; }
+	[ $rc = 0 ] || { log "vm: qemu failed ($rc)"; return $rc; }
+	"$(dirname "$0")/check-console.sh" "$OUTDIR/console.log" || return 1
+	[ -f "$OUTDIR/share/rc" ] || { log "vm: guest never reported an exit status"; tail -30 "$OUTDIR/console.log" >&2; return 125; }
+	rc=$(cat "$OUTDIR/share/rc")
+	log "vm: guest command exited $rc; logs in $OUTDIR"
+	return "$rc"
+}
+
+main() {
+	[ $# -ge 1 ] && [ "$1" != -h ] || { usage; exit 2; }
+	[ -f "$KERNEL" ] || die "no kernel at $KERNEL: run 'make build'"
+	[ -f "$IMAGE" ] || die "no guest image at $IMAGE: run 'make rootfs'"
+	mkdir -p "$OUTDIR/share"
+	if [ "$1" = --shell ]; then run_shell; else run_command "$@"; fi
+}
+
+main "$@"
