@@ -8,9 +8,10 @@ set -eu
 
 usage() {
 	cat <<EOT
-usage: $0 FLAVOUR SRCTREE OBJDIR
+usage: $0 [--verify] FLAVOUR SRCTREE OBJDIR
 Merge configs/{lean,common,FLAVOUR}.config (and configs/FLAVOUR-series.config
 when SRCTREE carries the series) into OBJDIR/.config and verify it.
+With --verify, only check an existing OBJDIR/.config.
 example: $0 release build/linux build/linux/out-release
 EOT
 }
@@ -51,6 +52,11 @@ verify_config() {
 }
 
 main() {
+	if [ "${1:-}" = --verify ]; then
+		shift; [ $# = 3 ] || { usage; exit 2; }
+		verify_config "$3/.config" $(fragments "$1" "$2")
+		return
+	fi
 	[ $# = 3 ] || { usage; exit 2; }
 	local flavour=$1 tree=$2 out=$3 frags
 	[ -f "$TOP/configs/$flavour.config" ] || die "no configs/$flavour.config"

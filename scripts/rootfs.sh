@@ -46,6 +46,7 @@ install_guest_files() {
 	rm -rf "$dst"; mkdir -p "$dst/bin"
 	cp -a "$TOP/guest-rootfs/." "$dst/"
 	cp -a "$TOP/tracing" "$dst/tracing"
+	cp -a "$TOP/configs" "$dst/configs"
 	for src in "$TOP"/guest-rootfs/src/*.c; do
 		[ -e "$src" ] || continue
 		gcc -O2 -Wall -Werror -static -pthread -I"$TOP/guest-rootfs/src" \
@@ -57,7 +58,7 @@ install_guest_files() {
 }
 
 inputs_stamp() {
-	(cd "$TOP" && find guest-rootfs tracing -type f -print0 | sort -z | xargs -0 sha1sum
+	(cd "$TOP" && find guest-rootfs tracing configs -type f -print0 | sort -z | xargs -0 sha1sum
 	 cat "$ROOT.stamp"; echo "$IMAGE_SIZE") | sha1sum | cut -d' ' -f1
 }
 

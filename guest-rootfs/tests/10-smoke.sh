@@ -1,0 +1,57 @@
+#!/bin/bash
+# Smoke tests: the kernel that booted is the one the host built, the
+# options the config fragments ask for are live, and bpftrace and
+# trace-cmd both see a known number of real events (23 forks, a prime
+# as bpftrace's CONTRIBUTING-TOOLS.md suggests, so stray events show).
+. /opt/tw/lib/tap.sh
+FORKS=23
+
+test_banner() {
+	tap_expect_eq "${TW_EXPECT_BANNER:-unset}" "$(cat /proc/version)" \
+		"booted kernel is the one built on the host (/proc/version)"
+}
+
+test_config_live() {
+	local frag missing=0 opt live
+	live=$(zcat /proc/config.gz)
+	for frag in lean common "${TW_FLAVOUR:-release}"; do
+		while read -r opt; do
+			grep -qxF -- "$opt" <<< "$live" || { echo "not live: $opt" | tap_diag; missing=1; }
+		done < <(grep -E '^(CONFIG_|# CONFIG_.* is not set)' "/opt/tw/configs/$frag.config")
+	done
+	tap_result $missing "every option of configs/{lean,common,${TW_FLAVOUR:-release}}.config is live (/proc/config.gz)"
+	[ -d /sys/kernel/tracing/events/sched/sched_process_fork ]
+	tap_result $? "tracefs is mounted and has sched events"
+}
+
+test_bpftrace_counts_forks() {
+	local out=/tmp/bpftrace-smoke.out pid n
+	bpftrace -e 'BEGIN { printf("attached\n"); }
+		tracepoint:sched:sched_process_fork
+		/str(args->parent_comm) == "forkn"/ { @forks = count(); }' > "$out" 2>&1 &
+	pid=$!
+	if ! wait_for_line "$out" '^attached' 60; then
+		kill $pid 2>/dev/null; tap_diag < "$out"
+		tap_result 1 "bpftrace attaches to tracepoint:sched:sched_process_fork"
+		return
+	fi
+	forkn $FORKS
+	kill -INT $pid; wait $pid
+	n=$(sed -n 's/^@forks: //p' "$out")
+	tap_expect_eq $FORKS "${n:-0}" "bpftrace counts the $FORKS forks of a workload"
+}
+
+test_trace_cmd_records_forks() {
+	local dat=/tmp/smoke.dat n
+	trace-cmd record -q -o "$dat" -e sched:sched_process_fork forkn $FORKS \
+		> /tmp/trace-cmd.out 2>&1 || tap_diag < /tmp/trace-cmd.out
+	n=$(trace-cmd report -i "$dat" 2>/dev/null | grep -c 'sched_process_fork: comm=forkn ')
+	tap_expect_eq $FORKS "$n" "trace-cmd records and reports the $FORKS forks of a workload"
+}
+
+tap_begin
+test_banner
+test_config_live
+test_bpftrace_counts_forks
+test_trace_cmd_records_forks
+tap_end

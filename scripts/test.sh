@@ -1,0 +1,74 @@
+#!/bin/bash
+# make test: build what is missing, run the host tests and the guest tests
+# on every kernel, print one TAP stream (kselftest style) and finish with
+# "N passed, N failed".  Exits non-zero on any failure.
+set -eu
+. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/phase.sh"
+
+OUT=${OUT:-$RESULTS/test}
+# label:flavour:tree for every kernel the guest tests run on
+KERNELS=${KERNELS:-"release:release:$TREE debug:debug:$TREE"}
+
+host_tests() {
+	TW_TAP=$OUT/host.tap "$TOP/guest-rootfs/run-tests" "$TOP"/tests/host/*.sh > "$OUT/host.log" 2>&1 || true
+}
+
+# guest_tests LABEL FLAVOUR TREE: boot it, run every guest test; the boot
+# itself is one more result (console clean, guest reported).
+guest_tests() {
+	local label=$1 flavour=$2 tree=$3 dir=$OUT/$1 rc=0
+	local obj=$tree/out-$flavour
+	rm -rf "$dir"; mkdir -p "$dir/share"
+	OUTDIR=$dir KERNEL=$obj/arch/x86/boot/bzImage \
+		"$TOP/scripts/vm.sh" "$(guest_command "$flavour" "$obj" /opt/tw/run-tests)" \
+		> "$dir/vm.log" 2>&1 || rc=$?
+	{
+		cat "$dir/share/results.tap" 2>/dev/null || echo "not ok 1 guest reported no results (vm.sh exit $rc, see $dir/vm.log)"
+		if "$TOP/scripts/check-console.sh" "$dir/console.log" > "$dir/console-check.txt" 2>&1; then
+			echo "ok 1000 boot: no oops, WARNING, KASAN, lockdep or kmemleak report on the console"
+		else
+			sed 's/^/# /' "$dir/console-check.txt"
+			echo "not ok 1000 boot: kernel trouble on the console ($dir/console.log)"
+		fi
+	} > "$dir/guest.tap"
+}
+
+# Renumber every result of the given TAP files into one stream, prefixed.
+merge_tap() {
+	awk '
+	FNR == 1 { prefix = FILENAME; sub(/.*\/test\//, "", prefix); sub(/\/?(guest|host)\.tap$/, "", prefix); if (prefix == "") prefix = "host" }
+	/^(not )?ok / {
+		v = ($1 == "not") ? "not ok" : "ok"; sub(/^(not )?ok [0-9]+ ?/, "")
+		printf "%s %d %s: %s\n", v, ++n, prefix, $0; next
+	}
+	/^#/ { print }
+	END { printf "1..%d\n", n }' "$@"
+}
+
+main() {
+	local k label flavour tree pass fail
+	mkdir -p "$OUT"
+	phase deps "$TOP/scripts/deps.sh"
+	phase tree "$TOP/scripts/tree.sh"
+	for k in $KERNELS; do
+		IFS=: read -r label flavour tree <<< "$k"
+		phase "build-$label" "$TOP/scripts/kernel.sh" "$flavour" "$tree"
+	done
+	phase rootfs "$TOP/scripts/rootfs.sh"
+	phase host-tests host_tests
+	for k in $KERNELS; do
+		IFS=: read -r label flavour tree <<< "$k"
+		phase "guest-$label" guest_tests "$label" "$flavour" "$tree"
+	done
+	{ echo "TAP version 13"; merge_tap "$OUT/host.tap" $(for k in $KERNELS; do echo "$OUT/${k%%:*}/guest.tap"; done); } > "$OUT/summary.tap"
+	cat "$OUT/summary.tap"
+	phase_summary
+	pass=$(grep -c '^ok ' "$OUT/summary.tap" || true)
+	fail=$(grep -c '^not ok ' "$OUT/summary.tap" || true)
+	echo "# logs: $OUT"
+	echo "$pass passed, $fail failed"
+	[ "$fail" = 0 ]
+}
+
+main "$@"

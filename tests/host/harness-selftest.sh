@@ -1,0 +1,30 @@
+#!/bin/bash
+# The harness's own parsers, on canned input: run-tests must turn every
+# kind of test outcome into the right TAP, check-console must catch a
+# WARNING and pass a clean log.
+. "$(dirname "$0")/../../scripts/lib.sh"
+. "$TOP/guest-rootfs/lib/tap.sh"
+DATA=$TOP/tests/host/data
+
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+mkdir "$tmp/t"
+printf '#!/bin/sh\necho "ok 1 a"\necho "ok 2 b # SKIP no x"\n' > "$tmp/t/1-pass"
+printf '#!/bin/sh\necho "ok 1 a"\necho "not ok 2 b"\nexit 1\n' > "$tmp/t/2-fail"
+printf '#!/bin/sh\necho "ok 1 a"\nexit 3\n' > "$tmp/t/3-crash"
+printf '#!/bin/sh\necho nothing\n' > "$tmp/t/4-silent"
+printf '#!/bin/sh\nsleep 5\n' > "$tmp/t/5-hang"
+chmod +x "$tmp"/t/*
+
+tap_begin
+TW_TEST_TIMEOUT=1 TW_TAP=$tmp/out.tap "$TOP/guest-rootfs/run-tests" "$tmp"/t/* > /dev/null
+got=$(grep -E '^(not )?ok|^1\.\.' "$tmp/out.tap" | tr '\n' '|')
+want='ok 1 1-pass: a|ok 2 1-pass: b # SKIP no x|ok 3 2-fail: a|not ok 4 2-fail: b|ok 5 3-crash: a|not ok 6 3-crash: exited 3 with no failing result|not ok 7 4-silent: printed no result (exit 0)|not ok 8 5-hang: timed out after 1s|1..8|'
+tap_expect_eq "$want" "$got" "run-tests renumbers results and catches crashes, silence and hangs"
+
+"$TOP/scripts/check-console.sh" "$DATA/console-warning.log" > "$tmp/cc.out" 2>&1
+rc=$?
+[ $rc != 0 ] && grep -q 'kernel/fork.c:2330' "$tmp/cc.out"
+tap_result $? "check-console fails on a WARNING and shows its context"
+"$TOP/scripts/check-console.sh" "$DATA/console-clean.log" > "$tmp/cc.out" 2>&1
+tap_result $? "check-console passes a clean boot log"
+tap_end
