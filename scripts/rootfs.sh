@@ -50,6 +50,7 @@ install_guest_files() {
 	for src in "$TOP"/guest-rootfs/src/*.c; do
 		[ -e "$src" ] || continue
 		gcc -O2 -Wall -Werror -static -pthread -I"$TOP/guest-rootfs/src" \
+			-I"$TREE/tools/testing/selftests" \
 			-o "$dst/bin/$(basename "$src" .c)" "$src" ||
 			die "guest program $src does not build"
 	done
@@ -59,6 +60,7 @@ install_guest_files() {
 
 inputs_stamp() {
 	(cd "$TOP" && find guest-rootfs tracing configs -type f -print0 | sort -z | xargs -0 sha1sum
+	 sha1sum "$TREE/tools/testing/selftests/kselftest_harness.h"
 	 cat "$ROOT.stamp"; echo "$IMAGE_SIZE") | sha1sum | cut -d' ' -f1
 }
 

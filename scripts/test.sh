@@ -25,6 +25,7 @@ guest_tests() {
 		> "$dir/vm.log" 2>&1 || rc=$?
 	{
 		cat "$dir/share/results.tap" 2>/dev/null || echo "not ok 1 guest reported no results (vm.sh exit $rc, see $dir/vm.log)"
+		"$TOP/scripts/kunit-tap.sh" $(kunit_required "$obj") "$dir/console.log"
 		if "$TOP/scripts/check-console.sh" "$dir/console.log" > "$dir/console-check.txt" 2>&1; then
 			echo "ok 1000 boot: no oops, WARNING, KASAN, lockdep or kmemleak report on the console"
 		else
@@ -32,6 +33,12 @@ guest_tests() {
 			echo "not ok 1000 boot: kernel trouble on the console ($dir/console.log)"
 		fi
 	} > "$dir/guest.tap"
+}
+
+# --require SUITE for the KUnit suites this kernel was built with.
+kunit_required() {
+	grep -q '^CONFIG_TASK_WATCHERS_KUNIT_TEST=y' "$1/.config" && echo "--require task_watchers"
+	return 0
 }
 
 # Renumber every result of the given TAP files into one stream, prefixed.
@@ -47,7 +54,7 @@ merge_tap() {
 }
 
 main() {
-	local k label flavour tree pass fail
+	local k label flavour tree pass fail skip
 	mkdir -p "$OUT"
 	phase deps "$TOP/scripts/deps.sh"
 	phase tree "$TOP/scripts/tree.sh"
@@ -64,10 +71,11 @@ main() {
 	{ echo "TAP version 13"; merge_tap "$OUT/host.tap" $(for k in $KERNELS; do echo "$OUT/${k%%:*}/guest.tap"; done); } > "$OUT/summary.tap"
 	cat "$OUT/summary.tap"
 	phase_summary
-	pass=$(grep -c '^ok ' "$OUT/summary.tap" || true)
+	pass=$(grep '^ok ' "$OUT/summary.tap" | grep -vc '# SKIP' || true)
+	skip=$(grep '^ok ' "$OUT/summary.tap" | grep -c '# SKIP' || true)
 	fail=$(grep -c '^not ok ' "$OUT/summary.tap" || true)
 	echo "# logs: $OUT"
-	echo "$pass passed, $fail failed"
+	echo "$pass passed, $fail failed, $skip skipped"
 	[ "$fail" = 0 ]
 }
 

@@ -27,4 +27,8 @@ rc=$?
 tap_result $? "check-console fails on a WARNING and shows its context"
 "$TOP/scripts/check-console.sh" "$DATA/console-clean.log" > "$tmp/cc.out" 2>&1
 tap_result $? "check-console passes a clean boot log"
+
+got=$("$TOP/scripts/kunit-tap.sh" --require other "$DATA/console-kunit.log" | tr '\n' '|')
+want='ok 1 kunit: task_watchers.task_watchers_test_order|not ok 2 kunit: task_watchers.task_watchers_test_first_error|ok 3 kunit: task_watchers.task_watchers_test_empty # SKIP not today|not ok 4 kunit: suite other printed no results|'
+tap_expect_eq "$want" "$got" "kunit-tap turns a console's KTAP into one result per case"
 tap_end
