@@ -21,6 +21,7 @@ main() {
 	phase tree "$TOP/scripts/tree.sh"
 	phase build-release "$TOP/scripts/kernel.sh" release "$TREE"
 	phase rootfs "$TOP/scripts/rootfs.sh"
+	phase accel "$TOP/scripts/probe-kvm.sh"
 	phase boot boot_report
 	phase_summary
 	echo "# report: $OUT/output.log, results: $OUT/share"

@@ -63,6 +63,7 @@ main() {
 		phase "build-$label" "$TOP/scripts/kernel.sh" "$flavour" "$tree"
 	done
 	phase rootfs "$TOP/scripts/rootfs.sh"
+	phase accel "$TOP/scripts/probe-kvm.sh"
 	phase host-tests host_tests
 	for k in $KERNELS; do
 		IFS=: read -r label flavour tree <<< "$k"

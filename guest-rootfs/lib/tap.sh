@@ -33,11 +33,13 @@ tap_skip() {
 	echo "ok $TAP_N $* # SKIP $why"
 }
 
-# wait_for_line FILE REGEX SECONDS: wait until FILE has a line matching REGEX.
+# wait_for_line FILE REGEX SECONDS [PID]: wait until FILE has a line
+# matching REGEX; give up early if process PID has died.
 wait_for_line() {
 	local i
 	for i in $(seq $(($3 * 10))); do
 		grep -q -E "$2" "$1" 2>/dev/null && return 0
+		[ -n "${4:-}" ] && ! kill -0 "$4" 2>/dev/null && return 1
 		sleep 0.1
 	done
 	return 1

@@ -12,13 +12,16 @@ test_banner() {
 }
 
 test_config_live() {
-	local frag missing=0 opt live
+	local frag missing=0 checked=0 opt live
 	live=$(zcat /proc/config.gz)
 	for frag in lean common "${TW_FLAVOUR:-release}"; do
 		while read -r opt; do
+			checked=$((checked + 1))
 			grep -qxF -- "$opt" <<< "$live" || { echo "not live: $opt" | tap_diag; missing=1; }
 		done < <(grep -E '^(CONFIG_|# CONFIG_.* is not set)' "/opt/tw/configs/$frag.config")
 	done
+	echo "$checked options checked" | tap_diag
+	[ $checked -gt 50 ] || missing=1
 	tap_result $missing "every option of configs/{lean,common,${TW_FLAVOUR:-release}}.config is live (/proc/config.gz)"
 	[ -d /sys/kernel/tracing/events/sched/sched_process_fork ]
 	tap_result $? "tracefs is mounted and has sched events"
@@ -28,9 +31,9 @@ test_bpftrace_counts_forks() {
 	local out=/tmp/bpftrace-smoke.out pid n
 	bpftrace -e 'BEGIN { printf("attached\n"); }
 		tracepoint:sched:sched_process_fork
-		/str(args->parent_comm) == "forkn"/ { @forks = count(); }' > "$out" 2>&1 &
+		/args->parent_comm == "forkn"/ { @forks = count(); }' > "$out" 2>&1 &
 	pid=$!
-	if ! wait_for_line "$out" '^attached' 60; then
+	if ! wait_for_line "$out" '^attached' 60 $pid; then
 		kill $pid 2>/dev/null; tap_diag < "$out"
 		tap_result 1 "bpftrace attaches to tracepoint:sched:sched_process_fork"
 		return
@@ -45,7 +48,7 @@ test_trace_cmd_records_forks() {
 	local dat=/tmp/smoke.dat n
 	trace-cmd record -q -o "$dat" -e sched:sched_process_fork forkn $FORKS \
 		> /tmp/trace-cmd.out 2>&1 || tap_diag < /tmp/trace-cmd.out
-	n=$(trace-cmd report -i "$dat" 2>/dev/null | grep -c 'sched_process_fork: comm=forkn ')
+	n=$(trace-cmd report -i "$dat" 2>/dev/null | grep -cE 'sched_process_fork: +comm=forkn ')
 	tap_expect_eq $FORKS "$n" "trace-cmd records and reports the $FORKS forks of a workload"
 }
 

@@ -6,8 +6,6 @@
 . "$(dirname "$0")/../../scripts/lib.sh"
 . "$TOP/guest-rootfs/lib/tap.sh"
 
-ACCEPTED='WARNING: Non-standard signature: Originally-by:'
-
 tap_begin
 for p in $(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$TOP/patches/series"); do
 	out=$(cd "$TREE" && ./scripts/checkpatch.pl --terse --no-tree --show-types "$TOP/patches/$p" 2>&1 |
