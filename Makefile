@@ -10,8 +10,8 @@ REL := $(TREE)/out-release/arch/x86/boot/bzImage
 DBG := $(TREE)/out-debug/arch/x86/boot/bzImage
 BASE_REL := $(BASE)/out-release/arch/x86/boot/bzImage
 
-.PHONY: help run test exec shell deps tree export config build build-debug \
-	build-base rootfs kernels check-series clean distclean
+.PHONY: help run test exec shell deps tree export build build-debug \
+	build-base kernels-release rootfs bench clean distclean
 
 help:
 	@sed -n 's/^## //p' $(MAKEFILE_LIST)
@@ -26,7 +26,7 @@ test: deps
 
 ## exec CMD=..  run one command in the guest (release kernel; KERNEL=.. to pick)
 exec: deps kernels-release rootfs
-	@KERNEL=$${KERNEL:-$(REL)} $(S)/vm.sh '$(CMD)'
+	@KERNEL=$${KERNEL:-$(REL)} $(S)/vm.sh "$$CMD"
 
 ## shell        interactive shell in the guest
 shell: deps kernels-release rootfs
@@ -51,6 +51,10 @@ build-debug: tree
 	@$(S)/kernel.sh debug $(TREE)
 build-base: tree
 	@$(S)/kernel.sh release $(BASE)
+
+## bench        fork/exec/thread cost in guest instructions, base vs patched (docs/results.md)
+bench: deps build build-base rootfs
+	@$(S)/bench.sh
 
 ## rootfs       the debootstrapped guest image, build/rootfs.ext4
 rootfs: deps

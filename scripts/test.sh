@@ -8,7 +8,8 @@ set -eu
 
 OUT=${OUT:-$RESULTS/test}
 # label:flavour:tree for every kernel the guest tests run on
-KERNELS=${KERNELS:-"release:release:$TREE debug:debug:$TREE"}
+# (base: the unpatched tree, for the tests whose behaviour must not change)
+KERNELS=${KERNELS:-"release:release:$TREE debug:debug:$TREE base:release:$BASE_TREE"}
 
 host_tests() {
 	TW_TAP=$OUT/host.tap "$TOP/guest-rootfs/run-tests" "$TOP"/tests/host/*.sh > "$OUT/host.log" 2>&1 || true

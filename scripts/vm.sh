@@ -12,6 +12,7 @@ IMAGE=${IMAGE:-$BUILD/rootfs.ext4}
 OUTDIR=${OUTDIR:-$RESULTS/vm/$(date +%Y%m%d-%H%M%S)-$$}
 TIMEOUT=${TIMEOUT:-900}
 SMP=${SMP:-2}
+CPU=${CPU:-max}
 MEM=${MEM:-2G}
 APPEND=${APPEND:-}
 QEMU_EXTRA=${QEMU_EXTRA:-}
@@ -20,8 +21,8 @@ usage() {
 	cat <<EOT
 usage: $0 COMMAND...     run COMMAND (a shell command line) in the guest
        $0 --shell        interactive shell on this terminal
-Environment: KERNEL=bzImage IMAGE=rootfs.ext4 OUTDIR=dir TIMEOUT=s SMP=n
-  MEM=size APPEND="kernel args" ACCEL=tcg|kvm
+Environment: KERNEL=bzImage IMAGE=rootfs.ext4 OUTDIR=dir TIMEOUT=s SMP=n CPU=model
+  MEM=size APPEND="kernel args" ACCEL=tcg|kvm QEMU_EXTRA="more qemu args"
 example: $0 'uname -r'
 EOT
 }
@@ -31,7 +32,7 @@ accel() { echo "${ACCEL:-$(cat "$BUILD/accel" 2>/dev/null || echo tcg)}"; }
 
 qemu_cmd() {
 	local console_dev=$1
-	echo qemu-system-x86_64 -accel "$(accel)" -cpu max -smp "$SMP" -m "$MEM" \
+	echo qemu-system-x86_64 -accel "$(accel)" -cpu "$CPU" -smp "$SMP" -m "$MEM" \
 		-nodefaults -no-reboot -display none \
 		-kernel "$KERNEL" \
 		-append "'console=ttyS0 root=/dev/vda rw init=/opt/tw/init panic=-1 $APPEND'" \
