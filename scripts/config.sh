@@ -9,6 +9,7 @@ set -eu
 usage() {
 	cat <<EOT
 usage: $0 [--verify] FLAVOUR SRCTREE OBJDIR
+       $0 --fragments FLAVOUR SRCTREE   (names of the fragments used)
 Merge configs/{lean,common,FLAVOUR}.config (and configs/FLAVOUR-series.config
 when SRCTREE carries the series) into OBJDIR/.config and verify it.
 With --verify, only check an existing OBJDIR/.config.
@@ -52,6 +53,10 @@ verify_config() {
 }
 
 main() {
+	if [ "${1:-}" = --fragments ]; then
+		fragments "$2" "$3" | xargs -n1 basename | sed 's/\.config$//' | tr '\n' ' '
+		return
+	fi
 	if [ "${1:-}" = --verify ]; then
 		shift; [ $# = 3 ] || { usage; exit 2; }
 		verify_config "$3/.config" $(fragments "$1" "$2")

@@ -26,6 +26,7 @@ kernel_banner() { strings -n 20 "$1/vmlinux" | grep -m1 '^Linux version .* #[0-9
 # runs PROGRAM with the facts tests compare against.
 guest_command() {
 	local flavour=$1 out=$2; shift 2
-	printf 'export TW_FLAVOUR=%q TW_EXPECT_BANNER=%q\n' "$flavour" "$(kernel_banner "$out")"
+	printf 'export TW_FLAVOUR=%q TW_EXPECT_BANNER=%q TW_FRAGMENTS=%q\n' "$flavour" \
+		"$(kernel_banner "$out")" "$("$TOP/scripts/config.sh" --fragments "$flavour" "$out/..")"
 	echo "$*"
 }

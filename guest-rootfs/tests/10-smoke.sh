@@ -14,15 +14,17 @@ test_banner() {
 test_config_live() {
 	local frag missing=0 checked=0 opt live
 	live=$(zcat /proc/config.gz)
-	for frag in lean common "${TW_FLAVOUR:-release}"; do
-		while read -r opt; do
-			checked=$((checked + 1))
-			grep -qxF -- "$opt" <<< "$live" || { echo "not live: $opt" | tap_diag; missing=1; }
-		done < <(grep -E '^(CONFIG_|# CONFIG_.* is not set)' "/opt/tw/configs/$frag.config")
-	done
+	# the fragments in merge order; a later mention of an option wins
+	while read -r opt; do
+		checked=$((checked + 1))
+		grep -qxF -- "$opt" <<< "$live" || { echo "not live: $opt" | tap_diag; missing=1; }
+	done < <(for frag in ${TW_FRAGMENTS:?}; do cat "/opt/tw/configs/$frag.config"; done |
+		 sed -n -e 's/^\(CONFIG_[A-Za-z0-9_]*\)=.*/\1 &/p' \
+			-e 's/^# \(CONFIG_[A-Za-z0-9_]*\) is not set/\1 &/p' |
+		 awk '{ k = $1; sub(/^[^ ]* /, ""); v[k] = $0 } END { for (k in v) print v[k] }')
 	echo "$checked options checked" | tap_diag
 	[ $checked -gt 50 ] || missing=1
-	tap_result $missing "every option of configs/{lean,common,${TW_FLAVOUR:-release}}.config is live (/proc/config.gz)"
+	tap_result $missing "every option of configs/{${TW_FRAGMENTS// /,}}.config is live (/proc/config.gz)"
 	[ -d /sys/kernel/tracing/events/sched/sched_process_fork ]
 	tap_result $? "tracefs is mounted and has sched events"
 }
