@@ -1,0 +1,69 @@
+#!/bin/bash
+# The registration macro, compiled against the patched tree as an
+# external object: in a module it must fail to compile with a message
+# that says why (while the same file without it compiles, so the failure
+# is the macro's); built-in (-UMODULE) it must emit one read-only pointer
+# into task_watchers_INIT, and a misspelt event must not compile.
+. "$(dirname "$0")/../../scripts/lib.sh"
+. "$TOP/guest-rootfs/lib/tap.sh"
+OBJ=$TREE/out-release
+
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+
+build_module() {
+	make -s -C "$TREE" O="$OBJ" M="$tmp" twmod.o > "$tmp/build.log" 2>&1
+}
+
+write_module() {
+	cat > "$tmp/twmod.c" <<EOC
+#include <linux/module.h>
+#include <linux/task_watchers.h>
+
+static int twmod_init_task(u64 val, struct task_struct *tsk)
+{
+	return 0;
+}
+$1
+MODULE_LICENSE("GPL");
+EOC
+}
+
+tap_begin
+if [ ! -f "$OBJ/vmlinux" ] || ! grep -q '^CONFIG_MODULES=y' "$OBJ/.config"; then
+	tap_skip "no modular release build in $OBJ" "modules cannot register task watchers"
+	tap_end; exit
+fi
+echo 'obj-m := twmod.o' > "$tmp/Kbuild"
+write_module "static int __init twmod_init(void) { return twmod_init_task(0, NULL); }
+module_init(twmod_init);"
+build_module
+rc=$?
+[ $rc = 0 ] || tap_diag < "$tmp/build.log"
+tap_result $rc "a module using task_watchers.h compiles"
+
+write_module "task_watcher_func(INIT, twmod_init_task);"
+build_module
+rc=$?
+grep -q 'task watchers cannot be registered from modules' "$tmp/build.log"
+found=$?
+[ $rc != 0 ] && [ $found = 0 ]
+tap_result $? "task_watcher_func() in a module fails the build, saying why"
+[ $found = 0 ] || tap_diag < "$tmp/build.log"
+
+echo 'ccflags-y := -UMODULE' >> "$tmp/Kbuild"
+write_module "task_watcher_func(INIT, twmod_init_task);"
+build_module
+rc=$?
+[ $rc = 0 ] || tap_diag < "$tmp/build.log"
+objdump -h "$tmp/twmod.o" | grep -A1 ' task_watchers_INIT ' > "$tmp/sec.txt"
+tap_diag < "$tmp/sec.txt"
+[ $rc = 0 ] && grep -q 'task_watchers_INIT *0*8 ' "$tmp/sec.txt" &&
+	grep -q READONLY "$tmp/sec.txt" && ! grep -q 'task_watchers_' <(objdump -h "$tmp/twmod.o" | grep -v INIT)
+tap_result $? "built in, task_watcher_func(INIT, fn) emits one read-only pointer in task_watchers_INIT"
+
+write_module "task_watcher_func(INTI, twmod_init_task);"
+build_module
+rc=$?
+[ $rc != 0 ] && grep -q "WATCH_TASK_INTI" "$tmp/build.log"
+tap_result $? "a misspelt event (INTI) does not compile"
+tap_end
