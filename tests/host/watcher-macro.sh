@@ -2,7 +2,7 @@
 # The registration macro, compiled against the patched tree as an
 # external object: in a module it must fail to compile with a message
 # that says why (while the same file without it compiles, so the failure
-# is the macro's); built-in (-UMODULE) it must emit one read-only pointer
+# is the macro's); built in (MODULE undefined) it must emit one read-only pointer
 # into task_watchers_INIT, and a misspelt event must not compile.
 . "$(dirname "$0")/../../scripts/lib.sh"
 . "$TOP/guest-rootfs/lib/tap.sh"
@@ -14,8 +14,10 @@ build_module() {
 	make -s -C "$TREE" O="$OBJ" M="$tmp" twmod.o > "$tmp/build.log" 2>&1
 }
 
+# write_module BODY [PRELUDE]
 write_module() {
 	cat > "$tmp/twmod.c" <<EOC
+$2
 #include <linux/module.h>
 #include <linux/task_watchers.h>
 
@@ -24,7 +26,9 @@ static int twmod_init_task(u64 val, struct task_struct *tsk)
 	return 0;
 }
 $1
+#ifdef MODULE
 MODULE_LICENSE("GPL");
+#endif
 EOC
 }
 
@@ -50,8 +54,7 @@ found=$?
 tap_result $? "task_watcher_func() in a module fails the build, saying why"
 [ $found = 0 ] || tap_diag < "$tmp/build.log"
 
-echo 'ccflags-y := -UMODULE' >> "$tmp/Kbuild"
-write_module "task_watcher_func(INIT, twmod_init_task);"
+write_module "task_watcher_func(INIT, twmod_init_task);" "#undef MODULE"
 build_module
 rc=$?
 [ $rc = 0 ] || tap_diag < "$tmp/build.log"
@@ -61,7 +64,7 @@ tap_diag < "$tmp/sec.txt"
 	grep -q READONLY "$tmp/sec.txt" && ! grep -q 'task_watchers_' <(objdump -h "$tmp/twmod.o" | grep -v INIT)
 tap_result $? "built in, task_watcher_func(INIT, fn) emits one read-only pointer in task_watchers_INIT"
 
-write_module "task_watcher_func(INTI, twmod_init_task);"
+write_module "task_watcher_func(INTI, twmod_init_task);" "#undef MODULE"
 build_module
 rc=$?
 [ $rc != 0 ] && grep -q "WATCH_TASK_INTI" "$tmp/build.log"
