@@ -17,11 +17,11 @@ help:
 	@sed -n 's/^## //p' $(MAKEFILE_LIST)
 
 ## run          build everything, boot the patched kernel, show the guest report
-run: deps
+run:
 	@$(S)/run.sh
 
 ## test         build everything, run the host and guest tests (TAP), N passed, N failed
-test: deps
+test:
 	@$(S)/test.sh
 
 ## exec CMD=..  run one command in the guest (release kernel; KERNEL=.. to pick)
