@@ -11,7 +11,7 @@ DBG := $(TREE)/out-debug/arch/x86/boot/bzImage
 BASE_REL := $(BASE)/out-release/arch/x86/boot/bzImage
 
 .PHONY: help run test exec shell deps tree export build build-debug \
-	build-base kernels-release rootfs bench clean distclean
+	build-base kernels-release rootfs bench check-series clean distclean
 
 help:
 	@sed -n 's/^## //p' $(MAKEFILE_LIST)
@@ -55,6 +55,10 @@ build-base: tree
 ## bench        fork/exec/thread cost in guest instructions, base vs patched (docs/results.md)
 bench: deps build build-base rootfs
 	@$(S)/bench.sh
+
+## check-series build every prefix of the series in both flavours (bisectability)
+check-series: tree
+	@$(S)/check-series.sh
 
 ## rootfs       the debootstrapped guest image, build/rootfs.ext4
 rootfs: deps
