@@ -45,8 +45,7 @@ install_guest_files() {
 	local dst=$ROOT/opt/tw src
 	rm -rf "$dst"; mkdir -p "$dst/bin"
 	cp -a "$TOP/guest-rootfs/." "$dst/"
-	cp -a "$TOP/tracing" "$dst/tracing"
-	cp -a "$TOP/configs" "$dst/configs"
+	cp -a "$TOP/tracing" "$TOP/configs" "$dst/"
 	for src in "$TOP"/guest-rootfs/src/*.c; do
 		[ -e "$src" ] || continue
 		gcc -O2 -Wall -Werror -static -pthread -I"$TOP/guest-rootfs/src" \
