@@ -54,7 +54,7 @@ verify_config() {
 
 main() {
 	if [ "${1:-}" = --fragments ]; then
-		fragments "$2" "$3" | xargs -n1 basename | sed 's/\.config$//' | tr '\n' ' '
+		fragments "$2" "$3" | xargs -n1 basename | sed 's/\.config$//' | paste -sd' '
 		return
 	fi
 	if [ "${1:-}" = --verify ]; then

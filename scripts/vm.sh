@@ -56,7 +56,7 @@ run_command() {
 	: > "$OUTDIR/output.log"
 	cmd=$(qemu_cmd "file,id=hvc,path=$OUTDIR/output.log")
 	echo "$cmd" > "$OUTDIR/qemu-cmdline"
-	log "vm: booting $KERNEL ($(accel), timeout ${TIMEOUT}s): $*"
+	log "vm: booting $KERNEL ($(accel), timeout ${TIMEOUT}s): $(printf '%s\n' "$*" | tail -n 1 | cut -c1-80)"
 	timeout "$TIMEOUT" bash -c "$cmd" < /dev/null &
 	local qpid=$!
 	tail -n +1 -f --pid=$qpid "$OUTDIR/output.log" 2>/dev/null || true
