@@ -17,13 +17,24 @@ example: $0 release build/linux build/linux/out-release
 EOT
 }
 
-# Fragments of ours, in merge order; later ones win.
+# Fragments of ours, in merge order; later ones win.  FLAVOUR-series
+# holds options the series adds: it applies to a tree that defines them
+# (the whole series, not the pristine tree or an early prefix of it).
 fragments() {
 	local flavour=$1 tree=$2 f
 	for f in lean common "$flavour"; do echo "$TOP/configs/$f.config"; done
 	f=$TOP/configs/$flavour-series.config
-	[ -f "$f" ] && [ -f "$tree/kernel/task_watchers.c" ] && echo "$f"
+	[ -f "$f" ] && tree_defines_all "$tree" "$f" && echo "$f"
 	return 0
+}
+
+# tree_defines_all SRCTREE FRAGMENT: every option of FRAGMENT has a
+# "config" entry in SRCTREE's Kconfig files.
+tree_defines_all() {
+	local sym
+	for sym in $(grep -oE 'CONFIG_[A-Za-z0-9_]+' "$2" | sed 's/^CONFIG_//' | sort -u); do
+		grep -rqsx --include='Kconfig*' "config $sym" "$1" || return 1
+	done
 }
 
 # Print "CONFIG_X wanted=V got=W" for every mismatch.  "n" stands for unset.
