@@ -7,22 +7,25 @@ set -eu
 . "$(dirname "$0")/phase.sh"
 
 OUT=${OUT:-$RESULTS/test}
-# label:flavour:tree for every kernel the guest tests run on
-# (base: the unpatched tree, for the tests whose behaviour must not change)
-KERNELS=${KERNELS:-"release:release:$TREE debug:debug:$TREE base:release:$BASE_TREE"}
+# label:flavour:tree[:kernel-args:test] for every boot the guest tests run
+# on; by default every test; "+" separates kernel arguments.  base: the unpatched tree, for the tests whose
+# behaviour must not change; rodata-off: the read-only table test must see
+# the table writable when the kernel does not protect .rodata.
+KERNELS=${KERNELS:-"release:release:$TREE debug:debug:$TREE base:release:$BASE_TREE
+	rodata-off:debug:$TREE:rodata=off+kmemleak=off:30-table-readonly.sh"}
 
 host_tests() {
 	TW_TAP=$OUT/host.tap "$TOP/guest-rootfs/run-tests" "$TOP"/tests/host/*.sh > "$OUT/host.log" 2>&1 || true
 }
 
-# guest_tests LABEL FLAVOUR TREE: boot it, run every guest test; the boot
-# itself is one more result (console clean, guest reported).
+# guest_tests LABEL FLAVOUR TREE [KERNEL-ARG [TEST]]: boot it, run the guest
+# tests; the boot itself is one more result (console clean, guest reported).
 guest_tests() {
-	local label=$1 flavour=$2 tree=$3 dir=$OUT/$1 rc=0
+	local label=$1 flavour=$2 tree=$3 append=${4:-} tests=${5:-} dir=$OUT/$1 rc=0
 	local obj=$tree/out-$flavour
 	rm -rf "$dir"; mkdir -p "$dir/share"
-	OUTDIR=$dir KERNEL=$obj/arch/x86/boot/bzImage \
-		"$TOP/scripts/vm.sh" "$(guest_command "$flavour" "$obj" /opt/tw/run-tests)" \
+	OUTDIR=$dir KERNEL=$obj/arch/x86/boot/bzImage APPEND=${append//+/ } \
+		"$TOP/scripts/vm.sh" "$(guest_command "$flavour" "$obj" /opt/tw/run-tests $tests)" \
 		> "$dir/vm.log" 2>&1 || rc=$?
 	{
 		cat "$dir/share/results.tap" 2>/dev/null || echo "not ok 1 guest reported no results (vm.sh exit $rc, see $dir/vm.log)"
@@ -34,6 +37,12 @@ guest_tests() {
 			echo "not ok 1000 boot: kernel trouble on the console ($dir/console.log)"
 		fi
 	} > "$dir/guest.tap"
+}
+
+# Each flavour:tree to build once, in the order KERNELS first names it.
+build_list() {
+	local k
+	for k in $KERNELS; do echo "$k" | cut -d: -f2,3; done | awk '!seen[$0]++'
 }
 
 # --require SUITE for the KUnit suites this kernel was built with.
@@ -59,16 +68,16 @@ main() {
 	mkdir -p "$OUT"
 	phase deps "$TOP/scripts/deps.sh"
 	phase tree "$TOP/scripts/tree.sh"
-	for k in $KERNELS; do
-		IFS=: read -r label flavour tree <<< "$k"
-		phase "build-$label" "$TOP/scripts/kernel.sh" "$flavour" "$tree"
+	for k in $(build_list); do
+		IFS=: read -r flavour tree <<< "$k"
+		phase "build-$flavour-$(basename "$tree")" "$TOP/scripts/kernel.sh" "$flavour" "$tree"
 	done
 	phase rootfs "$TOP/scripts/rootfs.sh"
 	phase accel "$TOP/scripts/probe-kvm.sh"
 	phase host-tests host_tests
 	for k in $KERNELS; do
-		IFS=: read -r label flavour tree <<< "$k"
-		phase "guest-$label" guest_tests "$label" "$flavour" "$tree"
+		IFS=: read -r label flavour tree append tests <<< "$k"
+		phase "guest-$label" guest_tests "$label" "$flavour" "$tree" "$append" "$tests"
 	done
 	{ echo "TAP version 13"; merge_tap "$OUT/host.tap" $(for k in $KERNELS; do echo "$OUT/${k%%:*}/guest.tap"; done); } > "$OUT/summary.tap"
 	cat "$OUT/summary.tap"
