@@ -8,13 +8,13 @@ phase() {
 	t0=$(date +%s)
 	log "=== $name"
 	"$@" || rc=$?
-	PHASES+=("$(printf '%-16s %5ss %s' "$name" $(( $(date +%s) - t0 )) "$([ $rc = 0 ] && echo ok || echo "FAILED ($rc)")")")
+	PHASES+=("$(printf '%-26s %5ss %s' "$name" $(( $(date +%s) - t0 )) "$([ $rc = 0 ] && echo ok || echo "FAILED ($rc)")")")
 	return $rc
 }
 
 phase_summary() {
 	local p
-	echo "# phase            time"
+	echo "# phase                       time"
 	for p in "${PHASES[@]}"; do echo "# $p"; done
 }
 
