@@ -5,7 +5,8 @@
  * clock follows executed instructions, so the figure measures the kernel
  * path, not the host's load.
  *   fork    fork + _exit + waitpid
- *   exec    fork + exec of a static binary (argv[3], default /opt/tw/bin/forkn 0) + wait
+ *   exec    fork + exec of a static binary (argv[3], default
+ *           /opt/tw/bin/true-static) + wait
  *   thread  pthread_create + pthread_join
  */
 #define _GNU_SOURCE
