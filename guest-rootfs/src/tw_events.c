@@ -297,7 +297,18 @@ static int op_setuid_exec(void)
 	return 99;
 }
 
-#define ID_TEST(name, op, uid, gid)					\
+/* val of UID and GID: which ids changed (TASK_WATCHER_ID_* in the kernel) */
+#define ID_R	1	/* real */
+#define ID_E	2	/* effective */
+#define ID_S	4	/* saved */
+#define ID_F	8	/* filesystem */
+#define ID_ALL	(ID_R | ID_E | ID_S | ID_F)
+
+/*
+ * op changes ids; the UID and GID events must fire @uid and @gid times,
+ * and the last one's val must name exactly the ids that changed.
+ */
+#define ID_TEST(name, op, uid, gid, mask)				\
 TEST(ids_##name)								\
 {									\
 	struct counts c;						\
@@ -308,20 +319,21 @@ TEST(ids_##name)								\
 	status = run_counted(op, &c);					\
 	ASSERT_EQ(0, status);						\
 	EXPECT_COUNTS(c, 0, 0, 0, uid, gid, 1, 1);			\
+	EXPECT_EQ(mask, c.val[uid ? UID : GID]);			\
 }
 
-ID_TEST(setuid_unchanged, op_setuid_same, 0, 0)
-ID_TEST(setresuid_unchanged, op_setresuid_none, 0, 0)
-ID_TEST(setfsuid, op_setfsuid, 1, 0)
-ID_TEST(setreuid, op_setreuid, 1, 0)
-ID_TEST(setuid, op_setuid, 1, 0)
-ID_TEST(setresuid, op_setresuid, 1, 0)
-ID_TEST(setgid, op_setgid, 0, 1)
-ID_TEST(setgid_unchanged, op_setgid_same, 0, 0)
-ID_TEST(setfsgid, op_setfsgid, 0, 1)
-ID_TEST(setregid, op_setregid, 0, 1)
-ID_TEST(setresgid, op_setresgid, 0, 1)
-ID_TEST(setgroups_is_not_an_id_change, op_setgroups, 0, 0)
+ID_TEST(setuid_unchanged, op_setuid_same, 0, 0, 0)
+ID_TEST(setresuid_unchanged, op_setresuid_none, 0, 0, 0)
+ID_TEST(setfsuid, op_setfsuid, 1, 0, ID_F)
+ID_TEST(setreuid, op_setreuid, 1, 0, ID_E | ID_S | ID_F)
+ID_TEST(setuid, op_setuid, 1, 0, ID_ALL)
+ID_TEST(setresuid, op_setresuid, 1, 0, ID_ALL)
+ID_TEST(setgid, op_setgid, 0, 1, ID_ALL)
+ID_TEST(setgid_unchanged, op_setgid_same, 0, 0, 0)
+ID_TEST(setfsgid, op_setfsgid, 0, 1, ID_F)
+ID_TEST(setregid, op_setregid, 0, 1, ID_E | ID_S | ID_F)
+ID_TEST(setresgid, op_setresgid, 0, 1, ID_ALL)
+ID_TEST(setgroups_is_not_an_id_change, op_setgroups, 0, 0, 0)
 
 /* setresuid to 1000 (one UID), then the setuid exec back to 0 (another). */
 TEST(setuid_exec)

@@ -1,0 +1,49 @@
+#!/bin/bash
+# Each built patched kernel's watcher tables hold exactly the watchers
+# tracing/expected-order lists for its .config, in that order.  The
+# order is read from vmlinux: task_watcher_func(EV, fn) names its table
+# entry __task_watcher_EV_fn, and nm -n sorts the entries by address.
+. "$(dirname "$0")/../../scripts/lib.sh"
+. "$TOP/guest-rootfs/lib/tap.sh"
+ORDER=$TOP/tracing/expected-order
+EVENTS="init clone exec uid gid exit free"
+
+# expected OUT EVENT: the watchers ORDER lists for EVENT whose option is on.
+expected() {
+	awk -v ev="$2" '!/^#/ && $1 == ev { print $3, $2 }' "$ORDER" |
+		while read -r opt fn; do
+			grep -qx "CONFIG_$opt=y" "$1/.config" && echo "$fn"
+		done
+	return 0
+}
+
+# actual OUT EVENT: the watchers in vmlinux's EVENT table, in table order.
+actual() {
+	nm -n "$1/vmlinux" | awk -v ev="${2^^}" '
+		$3 ~ "^__task_watcher_" ev "_" { sub("^__task_watcher_" ev "_", "", $3); print $3 }'
+}
+
+# The entries must be exactly the table: 8 bytes each, nothing between.
+table_size_matches() {
+	local out=$1 n size
+	n=$(nm "$out/vmlinux" | grep -c ' __task_watcher_')
+	size=$(readelf -SW "$out/vmlinux" | awk '$2 == "__task_watchers" { print strtonum("0x" $6) }')
+	echo "$n entries, section __task_watchers is ${size:-missing} bytes" | tap_diag
+	[ -n "$size" ] && [ "$size" = $((n * 8)) ]
+}
+
+tap_begin
+for out in "$TREE"/out-*; do
+	[ -f "$out/vmlinux" ] || continue
+	flavour=${out##*/out-}
+	for ev in $EVENTS; do
+		want=$(expected "$out" "$ev" | paste -sd' ')
+		got=$(actual "$out" "$ev" | paste -sd' ')
+		[ "$want" = "$got" ] || printf 'want: %s\ngot:  %s\n' "$want" "$got" | tap_diag
+		[ "$want" = "$got" ]
+		tap_result $? "$flavour: $ev watchers in tracing/expected-order's order: ${got:-none}"
+	done
+	table_size_matches "$out"
+	tap_result $? "$flavour: the watcher table holds nothing but the entries"
+done
+tap_end
