@@ -4,7 +4,7 @@
 # -icount shift=0 makes the guest clock count executed instructions; one
 # vCPU, no RDRAND/RDSEED, nokaslr and norandmaps keep boots alike.
 # Writes results/bench/raw.csv and a table with mean, sd and 95% interval.
-#   BENCH_KERNELS="label:objdir ..."  BOOTS=n  ROUNDS=n
+#   BENCH_KERNELS="label:objdir-or-bzImage ..."  BOOTS=n  ROUNDS=n
 set -eu
 . "$(dirname "$0")/lib.sh"
 
@@ -15,9 +15,10 @@ BENCH_KERNELS=${BENCH_KERNELS:-"base:$BASE_TREE/out-release full:$TREE/out-relea
 WORKLOAD="forkbench fork 2000; forkbench exec 1000; forkbench thread 2000"
 
 boot_once() {
-	local label=$1 obj=$2 boot=$3 dir=$OUT/runs/$1-$3 r
+	local label=$1 obj=$2 boot=$3 dir=$OUT/runs/$1-$3 kernel=$2
+	[ -d "$obj" ] && kernel=$obj/arch/x86/boot/bzImage
 	rm -rf "$dir"; mkdir -p "$dir/share"
-	OUTDIR=$dir KERNEL=$obj/arch/x86/boot/bzImage SMP=1 ACCEL=tcg \
+	OUTDIR=$dir KERNEL=$kernel SMP=1 ACCEL=tcg \
 		CPU=max,-rdrand,-rdseed QEMU_EXTRA="-icount shift=0" \
 		APPEND="nokaslr norandmaps random.trust_cpu=off" \
 		"$TOP/scripts/vm.sh" "forkbench fork 200 > /dev/null; for r in \$(seq $ROUNDS); do $WORKLOAD; done" \

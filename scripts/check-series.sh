@@ -2,12 +2,16 @@
 # Build every prefix of the series, in both flavours, so that the series
 # is bisectable: each patch must build on its own.  Uses a worktree of
 # build/linux (build/linux-bisect) and its own object directories, so
-# each step is an incremental ccache build.  Prints TAP.
+# each step is an incremental ccache build.  Prints TAP.  All prefixes
+# are built in one flavour before the next, and each prefix's bzImage is
+# kept as $SAVE/NN-FLAVOUR (NN: number of patches; 00 is the pristine
+# tree), which is what 'make bench' measures patch by patch.
 set -eu
 . "$(dirname "$0")/lib.sh"
 
 WT=$BUILD/linux-bisect
 FLAVOURS=${FLAVOURS:-"release debug"}
+SAVE=${SAVE:-$BUILD/series-kernels}
 
 main() {
 	local tag commits c n=0 i=0 p=0 flavour rc fail=0 subject
@@ -18,14 +22,17 @@ main() {
 	for c in $commits; do n=$((n + 1)); done
 	echo "TAP version 13"
 	echo "1..$((n * $(echo $FLAVOURS | wc -w)))"
-	for c in $commits; do
-		git -C "$WT" checkout -q --detach "$c"
-		p=$((p + 1))
-		subject=$(git -C "$WT" log -1 --format=%s)
-		for flavour in $FLAVOURS; do
-			i=$((i + 1)); rc=0
+	mkdir -p "$SAVE"
+	for flavour in $FLAVOURS; do
+		p=0
+		for c in $commits; do
+			git -C "$WT" checkout -q --detach "$c"
+			p=$((p + 1)); i=$((i + 1)); rc=0
+			subject=$(git -C "$WT" log -1 --format=%s)
 			"$TOP/scripts/kernel.sh" "$flavour" "$WT" > "$WT/check-$flavour.log" 2>&1 || rc=$?
 			if [ $rc = 0 ]; then
+				cp "$WT/out-$flavour/arch/x86/boot/bzImage" "$SAVE/$(printf %02d $p)-$flavour"
+				echo "$(printf %02d $p) $subject" >> "$SAVE/index.tmp"
 				echo "ok $i $flavour builds with patches 1..$p: $subject"
 			else
 				tail -20 "$WT/check-$flavour.log" | sed 's/^/# /'
@@ -34,6 +41,7 @@ main() {
 			fi
 		done
 	done
+	sort -u "$SAVE/index.tmp" > "$SAVE/index" && rm -f "$SAVE/index.tmp"
 	return $fail
 }
 

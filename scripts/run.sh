@@ -1,7 +1,8 @@
 #!/bin/bash
 # make run: build what is missing, boot the patched release kernel and
-# show what the guest reports (guest-rootfs/report).  The report is also
-# saved under results/run/.
+# show what the guest reports (guest-rootfs/report): the watchers' order
+# and latency histograms.  Everything is saved under results/run/, with a
+# PNG of the per-watcher latency distribution (scripts/plot-latency.sh).
 set -eu
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/phase.sh"
@@ -16,6 +17,11 @@ boot_report() {
 		"$(guest_command release "$obj" /opt/tw/report)"
 }
 
+plot_latency() {
+	"$TOP/scripts/plot-latency.sh" "$OUT/share/watcher-latency.csv" "$OUT/watcher-latency.png" |
+		tee "$OUT/watcher-latency.md"
+}
+
 main() {
 	phase deps "$TOP/scripts/deps.sh"
 	phase tree "$TOP/scripts/tree.sh"
@@ -23,8 +29,9 @@ main() {
 	phase rootfs "$TOP/scripts/rootfs.sh"
 	phase accel "$TOP/scripts/probe-kvm.sh"
 	phase boot boot_report
+	[ ! -s "$OUT/share/watcher-latency.csv" ] || phase plot plot_latency
 	phase_summary
-	echo "# report: $OUT/output.log, results: $OUT/share"
+	echo "# report: $OUT/output.log, results: $OUT/share, plot: $OUT/watcher-latency.png"
 }
 
 main "$@"
