@@ -20,4 +20,15 @@ done < <("$T/expected.sh")
 tap_result $missing "a latency histogram for every watcher of every event"
 n=$(grep -c '^@dispatch_ns\[' $OUT)
 tap_expect_eq 7 "$n" "a dispatch latency histogram for each of the 7 events"
+
+# The watchers themselves stay attachable: kprobe and kfunc (fentry) on
+# the first INIT watcher count one call per fork of the workload or more.
+fn=$("$T/expected.sh" | awk '$1 == "init" { print $3; exit }')
+for probe in kprobe kfunc; do
+	n=$(bpftrace -c /opt/tw/bin/tw_workload -e "$probe:$fn { @n = count(); }" 2>&1 |
+		sed -n 's/^@n: //p')
+	[ "${n:-0}" -ge 5 ] || echo "$probe:$fn counted '${n:-nothing}'" | tap_diag
+	[ "${n:-0}" -ge 5 ]
+	tap_result $? "$probe:$fn attaches and counts the workload's forks (${n:-0})"
+done
 tap_end
