@@ -43,7 +43,10 @@ tracepoint:task_watchers:task_watcher_call
 		       \$ev, \$p, ksym(args->func), ksym(@want[\$ev, \$p]), args->pid);
 		@wrong[\$ev] = count();
 	}
-	@seq[\$ev, \$p] = ksym(args->func);
+	if (!@printed[\$ev, \$p]) {
+		printf("seq %d %d %s\n", \$ev, \$p, ksym(args->func));
+		@printed[\$ev, \$p] = 1;
+	}
 	@pos[tid] = \$p + 1;
 }
 
@@ -63,7 +66,7 @@ tracepoint:task_watchers:task_watchers_end
 
 END
 {
-	clear(@want); clear(@nwant); clear(@pos); clear(@in);
+	clear(@want); clear(@nwant); clear(@pos); clear(@in); clear(@printed);
 }
 EOT
 }
@@ -75,8 +78,7 @@ summarize() {
 	/^wrong:/ { for (i = 1; i <= n; i++) sub("event " (i - 1) " ", name[i] " ", $0); print; next }
 	/^@seen\[/ { gsub(/[^0-9 ]/, " "); split($0, f, " "); seen[f[1]] = f[2]; next }
 	/^@wrong\[/ { gsub(/[^0-9 ]/, " "); split($0, f, " "); wrong[f[1]] = f[2]; next }
-	/^@seq\[/ { match($0, /\[[0-9]+, [0-9]+\]/); k = substr($0, RSTART + 1, RLENGTH - 2)
-		split(k, f, ", "); sub(/^[^:]*: /, ""); seq[f[1], f[2]] = $0; next }
+	/^seq / { seq[$2, $3] = $4; next }
 	END {
 		bad = 0
 		for (e = 0; e < n; e++) {
@@ -97,8 +99,8 @@ main() {
 	[ $# -gt 0 ] || set -- /opt/tw/bin/tw_workload
 	bpftrace -c "$*" "$prog" > "$out" 2>&1 || rc=$?
 	[ $rc = 0 ] || { cat "$out" >&2; echo "bpftrace failed ($rc)" >&2; exit 2; }
-	grep -v -e '^attached' -e '^@' -e '^$' "$out" | grep -v '^wrong:' || true
-	grep -e '^wrong:' -e '^@' "$out" | summarize
+	grep -v -e '^attached' -e '^@' -e '^$' -e '^wrong:' -e '^seq ' "$out" || true
+	grep -e '^wrong:' -e '^@' -e '^seq ' "$out" | summarize
 }
 
 main "$@"

@@ -27,9 +27,9 @@ actual() {
 table_size_matches() {
 	local out=$1 n size
 	n=$(nm "$out/vmlinux" | grep -c ' __task_watcher_')
-	size=$(readelf -SW "$out/vmlinux" | awk '$2 == "__task_watchers" { print strtonum("0x" $6) }')
-	echo "$n entries, section __task_watchers is ${size:-missing} bytes" | tap_diag
-	[ -n "$size" ] && [ "$size" = $((n * 8)) ]
+	size=$(readelf -SW "$out/vmlinux" | awk '$2 == "__task_watchers" { print $6 }')
+	echo "$n entries, section __task_watchers is ${size:+$((16#$size))} bytes" | tap_diag
+	[ -n "$size" ] && [ $((16#$size)) = $((n * 8)) ]
 }
 
 tap_begin

@@ -1,0 +1,40 @@
+#!/bin/bash
+# Allocation failure on every path the watchers sit on: fail the 1st,
+# 2nd, ... slab allocation of a fork, an exec and a setuid until none is
+# left (src/fail_nth.c), with a mempolicy to copy and auditing on, so the
+# INIT watchers' own allocations fail too.  Each step must fail with an
+# errno or succeed, and the process must stay usable; 90-kmemleak.sh then
+# checks that nothing leaked, and the host that nothing splatted.
+. /opt/tw/lib/tap.sh
+F=/sys/kernel/debug/failslab
+BIN=${TW_BIN:-/opt/tw/bin}
+
+sweep() {
+	local what=$1 out=/tmp/fail-nth.$$; shift
+	"$@" > $out 2>&1
+	local rc=$?
+	grep -v '^n=' $out | tap_diag; grep -m5 'BAD' $out | tap_diag
+	grep -q ' [1-9][0-9]* injections' $out || { echo "no injection at all" | tap_diag; rc=1; }
+	tap_result $rc "fail_nth sweep, $what: $(tail -1 $out)"
+}
+
+tap_begin
+if [ ! -d $F ] || [ ! -w /proc/thread-self/fail-nth ]; then
+	for w in fork exec setuid "fork with a mempolicy" "fork with auditing on"; do
+		tap_skip "no $F or fail-nth (CONFIG_FAILSLAB, CONFIG_FAULT_INJECTION_DEBUG_FS)" "fail_nth sweep, $w"
+	done
+	tap_end; exit
+fi
+# fail sleeping allocations too (fork's are GFP_KERNEL), quietly
+echo N > $F/ignore-gfp-wait
+echo 0 > $F/verbose
+sweep fork $BIN/fail_nth fork
+sweep exec $BIN/fail_nth exec
+sweep setuid $BIN/fail_nth setuid
+sweep "fork with a mempolicy" numactl --interleave=all $BIN/fail_nth fork
+auditctl -e 1 > /dev/null && auditctl -a exit,always -F arch=b64 -S getppid -k tw-fail-nth > /dev/null
+sweep "fork with auditing on" $BIN/fail_nth fork
+auditctl -D > /dev/null; auditctl -e 0 > /dev/null
+echo Y > $F/ignore-gfp-wait
+echo 2 > $F/verbose
+tap_end
