@@ -24,7 +24,8 @@ guest_tests() {
 	local label=$1 flavour=$2 tree=$3 append=${4:-} tests=${5:-} dir=$OUT/$1 rc=0
 	local obj=$tree/out-$flavour
 	rm -rf "$dir"; mkdir -p "$dir/share"
-	OUTDIR=$dir KERNEL=$obj/arch/x86/boot/bzImage APPEND=${append//+/ } \
+	# two NUMA nodes: the cpuset and mempolicy tests move tasks between them
+	NUMA_NODES=${NUMA_NODES:-2} OUTDIR=$dir KERNEL=$obj/arch/x86/boot/bzImage APPEND=${append//+/ } \
 		"$TOP/scripts/vm.sh" "$(guest_command "$flavour" "$obj" /opt/tw/run-tests $tests)" \
 		> "$dir/vm.log" 2>&1 || rc=$?
 	{

@@ -16,6 +16,7 @@ CPU=${CPU:-max}
 MEM=${MEM:-2G}
 APPEND=${APPEND:-}
 QEMU_EXTRA=${QEMU_EXTRA:-}
+NUMA_NODES=${NUMA_NODES:-}
 
 usage() {
 	cat <<EOT
@@ -23,6 +24,7 @@ usage: $0 COMMAND...     run COMMAND (a shell command line) in the guest
        $0 --shell        interactive shell on this terminal
 Environment: KERNEL=bzImage IMAGE=rootfs.ext4 OUTDIR=dir TIMEOUT=s SMP=n CPU=model
   MEM=size APPEND="kernel args" ACCEL=tcg|kvm QEMU_EXTRA="more qemu args"
+  NUMA_NODES=n (n NUMA nodes sharing MEM equally, CPUs round robin; unset: no NUMA)
 example: $0 'uname -r'
 EOT
 }
@@ -35,9 +37,30 @@ BASE_APPEND="console=ttyS0 root=/dev/vda rw init=/opt/tw/init panic=-1 acpi=noir
 # TCG unless KVM was probed to boot fast here (scripts/probe-kvm.sh).
 accel() { echo "${ACCEL:-$(cat "$BUILD/accel" 2>/dev/null || echo tcg)}"; }
 
+# NUMA_NODES=n: n guest nodes, one socket each with SMP/n CPUs (a node
+# boundary inside a socket makes the scheduler's topology check WARN), and
+# MEM split equally, so the guest's totals are unchanged.  Unset (the
+# default, which benchmarks use): no NUMA options at all.
+numa_args() {
+	local n=${NUMA_NODES:-} mib i
+	[ -n "$n" ] || return 0
+	case $MEM in
+	*[Gg]) mib=$(( ${MEM%[Gg]} * 1024 )) ;;
+	*[Mm]) mib=${MEM%[Mm]} ;;
+	*[!0-9]*) die "NUMA_NODES: cannot split MEM=$MEM (use M or G)" ;;
+	*) mib=$MEM ;;
+	esac
+	[ "$n" -ge 1 ] && [ $((mib % n)) = 0 ] && [ $((SMP % n)) = 0 ] ||
+		die "NUMA_NODES=$n: MEM=$MEM and SMP=$SMP must split into $n equal nodes"
+	for i in $(seq 0 $((n - 1))); do
+		echo -n " -object memory-backend-ram,id=numa-m$i,size=$((mib / n))M"
+		echo -n " -numa node,nodeid=$i,memdev=numa-m$i -numa cpu,node-id=$i,socket-id=$i"
+	done
+}
+
 qemu_cmd() {
 	local console_dev=$1
-	echo qemu-system-x86_64 -accel "$(accel)" -cpu "$CPU" -smp "$SMP" -m "$MEM" \
+	echo qemu-system-x86_64 -accel "$(accel)" -cpu "$CPU" -smp "$SMP${NUMA_NODES:+,sockets=$NUMA_NODES}" -m "$MEM" \
 		-nodefaults -no-reboot -display none \
 		-kernel "$KERNEL" \
 		-append "'$BASE_APPEND $APPEND'" \
@@ -45,7 +68,7 @@ qemu_cmd() {
 		-virtfs "local,path=$OUTDIR/share,mount_tag=tw,security_model=none" \
 		-serial "file:$OUTDIR/console.log" \
 		-device virtio-serial-pci -chardev "$console_dev" \
-		-device virtconsole,chardev=hvc $QEMU_EXTRA
+		-device virtconsole,chardev=hvc $NUMA_ARGS $QEMU_EXTRA
 }
 
 run_shell() {
@@ -79,6 +102,7 @@ main() {
 	[ $# -ge 1 ] && [ "$1" != -h ] || { usage; exit 2; }
 	[ -f "$KERNEL" ] || die "no kernel at $KERNEL: run 'make build'"
 	[ -f "$IMAGE" ] || die "no guest image at $IMAGE: run 'make rootfs'"
+	NUMA_ARGS=$(numa_args) || exit 1
 	mkdir -p "$OUTDIR/share"
 	if [ "$1" = --shell ]; then run_shell; else run_command "$@"; fi
 }
