@@ -11,9 +11,12 @@ set -eu
 csv=$1 png=$2
 dat=$(mktemp); trap 'rm -f "$dat"' EXIT
 
-# percentiles per event/watcher, in table order (first appearance)
-awk -F, 'NF == 3 && $3 ~ /^[0-9]+$/ { k = $1 "/" $2; if (!(k in n)) order[++m] = k; v[k, ++n[k]] = $3 }
-	END { for (i = 1; i <= m; i++) print order[i], n[order[i]] }' "$csv" |
+# percentiles per event/watcher: events in their enum order, watchers in
+# the order they first appear (table order)
+awk -F, 'BEGIN { split("init clone exec uid gid exit free", e, " "); for (i in e) rank[e[i]] = i }
+	NF == 3 && $3 ~ /^[0-9]+$/ { k = $1 "/" $2; if (!(k in n)) first[k] = NR; n[k]++ }
+	END { for (k in n) { split(k, f, "/"); printf "%d %09d %s %d\n", rank[f[1]], first[k], k, n[k] } }' "$csv" |
+	sort -n -k1,1 -k2,2 | cut -d' ' -f3- |
 while read -r key count; do
 	ev=${key%%/*} fn=${key#*/}
 	awk -F, -v e="$ev" -v f="$fn" '$1 == e && $2 == f { print $3 }' "$csv" | sort -n |
@@ -37,6 +40,9 @@ set grid ytics
 set key off
 set style fill empty
 set offsets 0.5, 0.5, 0, 0
-plot "$dat" using 0:4:3:7:6:xtic(1) with candlesticks whiskerbars lw 1.5, \
-     "$dat" using 0:5:5:5:5 with candlesticks lt -1 lw 2
+set rmargin 12
+# a call faster than the clock's resolution lasts 0 ns: draw it at 1 ns
+c(x) = x < 1 ? 1 : x
+plot "$dat" using 0:(c(\$4)):(c(\$3)):(c(\$7)):(c(\$6)):xtic(1) with candlesticks whiskerbars lw 1.5, \
+     "$dat" using 0:(c(\$5)):(c(\$5)):(c(\$5)):(c(\$5)) with candlesticks lt -1 lw 2
 EOT
