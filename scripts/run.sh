@@ -13,7 +13,11 @@ boot_report() {
 	local obj=$TREE/out-release
 	rm -rf "$OUT"; mkdir -p "$OUT/share"
 	cp "$TOP/patches/series" "$OUT/share/series"
-	OUTDIR=$OUT KERNEL=$obj/arch/x86/boot/bzImage "$TOP/scripts/vm.sh" \
+	# -icount shift=0: the guest clock counts instructions, so the
+	# latencies the tracepoints report are instructions, not the host's
+	# noise (see docs/tracing.md); one vCPU, as icount requires.
+	OUTDIR=$OUT KERNEL=$obj/arch/x86/boot/bzImage SMP=1 \
+		QEMU_EXTRA="-icount shift=0" "$TOP/scripts/vm.sh" \
 		"$(guest_command release "$obj" /opt/tw/report)"
 }
 
