@@ -32,7 +32,7 @@ gnuplot <<EOT
 set terminal pngcairo size 1200,600 font ",10"
 set output "$png"
 set title "Task watcher latency per call (10/25/50/75/90th percentiles)"
-set ylabel "ns (log scale)"
+set ylabel "guest ns, log scale (instructions under -icount shift=0)"
 set logscale y
 set boxwidth 0.5
 set xtics rotate by -35 left noenhanced
