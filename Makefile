@@ -11,7 +11,7 @@ DBG := $(TREE)/out-debug/arch/x86/boot/bzImage
 BASE_REL := $(BASE)/out-release/arch/x86/boot/bzImage
 
 .PHONY: help run test exec shell deps tree export build build-debug \
-	build-base kernels-release rootfs bench check-series clean distclean
+	build-base kernels-release rootfs bench check-series stress clean distclean
 
 help:
 	@sed -n 's/^## //p' $(MAKEFILE_LIST)
@@ -59,6 +59,10 @@ bench: deps build build-base rootfs
 ## check-series build every prefix of the series in both flavours (bisectability)
 check-series: tree
 	@$(S)/check-series.sh
+
+## stress       bounded fork/exec/thread stress on the debug kernel: no splat, leak or slab growth
+stress: deps
+	@$(S)/stress.sh
 
 ## rootfs       the debootstrapped guest image, build/rootfs.ext4
 rootfs: deps
