@@ -25,7 +25,7 @@ guest_tests() {
 	local obj=$tree/out-$flavour
 	rm -rf "$dir"; mkdir -p "$dir/share"
 	# two NUMA nodes: the cpuset and mempolicy tests move tasks between them
-	NUMA_NODES=${NUMA_NODES:-2} OUTDIR=$dir KERNEL=$obj/arch/x86/boot/bzImage APPEND=${append//+/ } \
+	NUMA_NODES=${NUMA_NODES:-2} TIMEOUT=${TIMEOUT:-3600} OUTDIR=$dir KERNEL=$obj/arch/x86/boot/bzImage APPEND=${append//+/ } \
 		"$TOP/scripts/vm.sh" "$(guest_command "$flavour" "$obj" /opt/tw/run-tests $tests)" \
 		> "$dir/vm.log" 2>&1 || rc=$?
 	{
