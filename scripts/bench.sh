@@ -28,13 +28,16 @@ boot_once() {
 }
 
 # mean, sd, 95% interval (t distribution) of ns per operation, per kernel and mode
+# vs the first kernel of BENCH_KERNELS, listed in that order
 summarize() {
-	awk -F, 'NR > 1 { k = $1 "," $3; x = $5 / $4; n[k]++; s[k] += x; ss[k] += x * x; kern[$1]; mode[$3] }
+	awk -F, -v order="$(for k in $BENCH_KERNELS; do printf '%s ' "${k%%:*}"; done)" '
+	NR > 1 { k = $1 "," $3; x = $5 / $4; n[k]++; s[k] += x; ss[k] += x * x; mode[$3] }
 	END {
+		nk = split(order, kl, " ")
 		t[1] = 12.71; t[2] = 4.30; t[3] = 3.18; t[4] = 2.78; t[5] = 2.57; t[6] = 2.45; t[7] = 2.36; t[8] = 2.31; t[9] = 2.26
 		printf "| kernel | operation | runs | ns/op (mean) | sd | 95%% interval | vs first kernel |\n|---|---|---|---|---|---|---|\n"
-		for (m in mode) for (kk in kern) {
-			k = kk "," m; if (!n[k]) continue
+		for (m in mode) for (ki = 1; ki <= nk; ki++) {
+			kk = kl[ki]; k = kk "," m; if (!n[k]) continue
 			mu = s[k] / n[k]; var = n[k] > 1 ? (ss[k] - n[k] * mu * mu) / (n[k] - 1) : 0; sd = var > 0 ? sqrt(var) : 0
 			ci = n[k] > 1 ? (n[k] - 1 <= 9 ? t[n[k] - 1] : 2.0) * sd / sqrt(n[k]) : 0
 			if (!(m in ref)) ref[m] = mu
