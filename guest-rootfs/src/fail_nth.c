@@ -84,6 +84,8 @@ static int op_exec(void)
 
 	err = errno;
 	if (pid == 0) {
+		/* the inherited fd is the parent's thread-self: open our own */
+		fail_nth_fd = open("/proc/thread-self/fail-nth", O_RDWR);
 		if (n)
 			arm(n);
 		execl("/opt/tw/bin/true-static", "true-static", (char *)NULL);
@@ -108,13 +110,18 @@ static int op_exec(void)
 	return status ? -1 : 0;
 }
 
+/* euid to 4242 and back; either commit_creds() path may be failed */
 static int op_setuid(void)
 {
+	int err;
+
 	if (setresuid(-1, 4242, -1))
 		return errno;
-	if (setresuid(-1, 0, -1))
-		return -1;	/* lost root: not a clean failure */
-	return 0;
+	if (!setresuid(-1, 0, -1))
+		return 0;
+	err = errno;
+	/* the injection is spent: going back must work now */
+	return setresuid(-1, 0, -1) ? -1 : err;
 }
 
 int main(int argc, char **argv)
