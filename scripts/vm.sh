@@ -32,7 +32,11 @@ EOT
 # acpi=noirq: under TCG a debug kernel (KASAN, lockdep) runs the PCI _PRT
 # AML methods into their 30 s loop timeout three times per boot; without
 # ACPI IRQ routing it boots in 37 s instead of 116 s.  Virtio uses MSI-X.
+# rcu_cpu_stall_timeout=300: on a loaded host a KASAN kernel's boot-time
+# W+X page-table walk (DEBUG_WX) can hold a vCPU for over the default 21 s
+# and report a spurious RCU stall.
 BASE_APPEND="console=ttyS0 root=/dev/vda rw init=/opt/tw/init panic=-1 acpi=noirq"
+BASE_APPEND="$BASE_APPEND rcupdate.rcu_cpu_stall_timeout=300"
 
 # TCG unless KVM was probed to boot fast here (scripts/probe-kvm.sh).
 accel() { echo "${ACCEL:-$(cat "$BUILD/accel" 2>/dev/null || echo tcg)}"; }
