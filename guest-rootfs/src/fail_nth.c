@@ -18,6 +18,7 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,6 +26,7 @@
 #include <sys/wait.h>
 
 #define MAX_STEPS 5000
+#define KILLED 1000	/* op_exec(): the child was killed by signal (ret - KILLED) */
 
 static int fail_nth_fd;
 static int exec_nth;	/* the step op_exec() arms in its child */
@@ -107,6 +109,15 @@ static int op_exec(void)
 	/* an exec that failed cleanly exits 100 + errno */
 	if (WIFEXITED(status) && WEXITSTATUS(status) > 100)
 		return WEXITSTATUS(status) - 100;
+	/*
+	 * Past exec's point of no return, or in the new image's first page
+	 * faults, a failed allocation can only kill the task: that is the
+	 * kernel's defined answer, and clean if nothing leaks or splats.
+	 */
+	if (WIFSIGNALED(status) && (WTERMSIG(status) == SIGSEGV ||
+				    WTERMSIG(status) == SIGBUS ||
+				    WTERMSIG(status) == SIGKILL))
+		return KILLED + WTERMSIG(status);
 	return status ? -1 : 0;
 }
 
@@ -163,7 +174,10 @@ int main(int argc, char **argv)
 			break;
 		}
 		inj++;
-		if (ret > 0) {
+		if (ret > KILLED) {
+			clean++;
+			printf("n=%d %s: killed by %s\n", n, argv[1], strsignal(ret - KILLED));
+		} else if (ret > 0) {
 			clean++;
 			printf("n=%d %s: %s\n", n, argv[1], strerror(ret));
 		} else if (ret < 0) {
