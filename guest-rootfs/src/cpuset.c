@@ -28,6 +28,7 @@
 #include <unistd.h>
 
 #include "kselftest_harness.h"
+#include "tw_list.h"
 
 #define CGROOT		"/sys/fs/cgroup"
 #define MPOL_F_NODE	(1 << 0)
@@ -81,28 +82,12 @@ static const char *status_field(pid_t pid, const char *field)
 	return val;
 }
 
-/* Count the entries of a sysfs list such as "0-1" or "0,2". */
+/* Count the entries of a sysfs list such as "0-1" or "0,2"; 1 if unreadable. */
 static int list_count(const char *path)
 {
-	char buf[256], *s = buf;
-	int n = 0;
-	long a, b;
-	FILE *f = fopen(path, "r");
+	unsigned long mask = read_list_mask(path);
 
-	if (!f)
-		return 1;
-	if (!fgets(buf, sizeof(buf), f))
-		buf[0] = 0;
-	fclose(f);
-	while (*s >= '0' && *s <= '9') {
-		a = b = strtol(s, &s, 10);
-		if (*s == '-')
-			b = strtol(s + 1, &s, 10);
-		n += b - a + 1;
-		if (*s == ',')
-			s++;
-	}
-	return n;
+	return mask ? __builtin_popcountl(mask) : 1;
 }
 
 /* Node of the page at addr, -1 on error. */

@@ -22,6 +22,7 @@
 #include <unistd.h>
 
 #include "kselftest_harness.h"
+#include "tw_list.h"
 
 /* include/uapi/linux/mempolicy.h */
 #define MPOL_DEFAULT	0
@@ -52,25 +53,8 @@ static int get_policy(struct policy *p)
 /* Nodes with memory ("0-1" or "0,2"), as a mask; node 0 if unknown. */
 static unsigned long online_nodes(void)
 {
-	FILE *f = fopen("/sys/devices/system/node/has_memory", "r");
-	unsigned long mask = 0;
-	char buf[256], *s = buf;
-	long a, b;
+	unsigned long mask = read_list_mask("/sys/devices/system/node/has_memory");
 
-	if (!f)
-		return 1;
-	if (!fgets(buf, sizeof(buf), f))
-		buf[0] = 0;
-	fclose(f);
-	while (*s >= '0' && *s <= '9') {
-		a = b = strtol(s, &s, 10);
-		if (*s == '-')
-			b = strtol(s + 1, &s, 10);
-		for (; a <= b && a < (long)MAXNODE; a++)
-			mask |= 1UL << a;
-		if (*s == ',')
-			s++;
-	}
 	return mask ? mask : 1;
 }
 
