@@ -5,7 +5,9 @@
 # each step is an incremental ccache build.  Prints TAP.  All prefixes
 # are built in one flavour before the next, and each prefix's bzImage is
 # kept as $SAVE/NN-FLAVOUR (NN: number of patches; 00 is the pristine
-# tree), which is what 'make bench' measures patch by patch.
+# tree), which is what 'make bench' measures patch by patch, with the
+# source tree it was built from in NN-FLAVOUR.tree: a prefix whose tree
+# has not changed since it last built is not built again.
 set -eu
 . "$(dirname "$0")/lib.sh"
 
@@ -14,7 +16,7 @@ FLAVOURS=${FLAVOURS:-"release debug"}
 SAVE=${SAVE:-$BUILD/series-kernels}
 
 main() {
-	local tag commits c n=0 i=0 p=0 flavour rc fail=0 subject
+	local tag commits c img tree_id n=0 i=0 p=0 flavour rc fail=0 subject
 	tag="debian/$(debian_version)"
 	[ -d "$TREE/.git" ] || die "no $TREE: run 'make tree' first"
 	[ -d "$WT" ] || run git -C "$TREE" worktree add -q --detach "$WT" "$tag"
@@ -26,13 +28,21 @@ main() {
 	for flavour in $FLAVOURS; do
 		p=0
 		for c in $commits; do
-			git -C "$WT" checkout -q --detach "$c"
 			p=$((p + 1)); i=$((i + 1)); rc=0
-			subject=$(git -C "$WT" log -1 --format=%s)
+			subject=$(git -C "$TREE" log -1 --format=%s "$c")
+			img=$SAVE/$(printf %02d $p)-$flavour
+			echo "$(printf %02d $p) $subject" >> "$SAVE/index.tmp"
+			# the source tree is what builds: a reworded commit needs no build
+			tree_id=$(git -C "$TREE" rev-parse "$c^{tree}")
+			if [ -f "$img" ] && [ "$(cat "$img.tree" 2>/dev/null)" = "$tree_id" ]; then
+				echo "ok $i $flavour builds with patches 1..$p: $subject (built before, tree ${tree_id:0:12})"
+				continue
+			fi
+			git -C "$WT" checkout -q --detach "$c"
 			"$TOP/scripts/kernel.sh" "$flavour" "$WT" > "$WT/check-$flavour.log" 2>&1 || rc=$?
 			if [ $rc = 0 ]; then
-				cp "$WT/out-$flavour/arch/x86/boot/bzImage" "$SAVE/$(printf %02d $p)-$flavour"
-				echo "$(printf %02d $p) $subject" >> "$SAVE/index.tmp"
+				cp "$WT/out-$flavour/arch/x86/boot/bzImage" "$img"
+				echo "$tree_id" > "$img.tree"
 				echo "ok $i $flavour builds with patches 1..$p: $subject"
 			else
 				tail -20 "$WT/check-$flavour.log" | sed 's/^/# /'
