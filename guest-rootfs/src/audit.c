@@ -368,8 +368,10 @@ static void fork_one(void)
  * Which allocation is the context's varies: a fork whose CPU has no
  * cached thread stack first makes vmalloc's.  So the test stays on one
  * CPU, refills its stack cache before each try, and sweeps up to 3 times.
+ * A sweep is a few hundred forks: under KASAN on a busy host that takes
+ * longer than the harness's default 30 s, hence the explicit timeout.
  */
-TEST_F(audit, context_alloc_failure_fails_fork)
+TEST_F_TIMEOUT(audit, context_alloc_failure_fails_fork, 600)
 {
 	int n = 0, pass, err, status, audit_n = 0, audit_err = 0;
 	char wait[8], verbose[8];

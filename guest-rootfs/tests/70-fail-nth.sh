@@ -4,7 +4,11 @@
 # left (src/fail_nth.c), with a mempolicy to copy and auditing on, so the
 # INIT watchers' own allocations fail too.  Each step must fail with an
 # errno or succeed, and the process must stay usable; 90-kmemleak.sh then
-# checks that nothing leaked, and the host that nothing splatted.
+# checks that nothing leaked, and the host that nothing splatted.  The
+# exec sweep also meets a known 6.1 elf_load() bug (src/fail_nth.c,
+# bss_hang()), which it names and counts apart; under KASAN the sweeps
+# take several minutes:
+# tw-timeout: 2400
 . /opt/tw/lib/tap.sh
 F=/sys/kernel/debug/failslab
 BIN=${TW_BIN:-/opt/tw/bin}
@@ -13,7 +17,7 @@ sweep() {
 	local what=$1 out=/tmp/fail-nth.$$; shift
 	"$@" > $out 2>&1
 	local rc=$?
-	grep -v '^n=' $out | tap_diag; grep -m5 'BAD' $out | tap_diag
+	grep -v '^n=' $out | tap_diag; grep -m10 -E 'BAD|HUNG|known' $out | tap_diag
 	grep -q ' [1-9][0-9]* injections' $out || { echo "no injection at all" | tap_diag; rc=1; }
 	tap_result $rc "fail_nth sweep, $what: $(tail -1 $out)"
 }

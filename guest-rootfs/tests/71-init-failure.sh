@@ -1,0 +1,50 @@
+#!/bin/bash
+# An INIT watcher's failure at each position of the INIT table that can
+# fail: clone(CLONE_SYSVSEM) with a mempolicy and auditing on, failing its
+# 1st, 2nd, ... allocation (fail_nth clone-sysvsem), makes audit_task_init,
+# mpol_task_init and sem_undo_task_init fail in turn, each after the ones
+# before it succeeded.  The task_watcher_return tracepoint (ret != 0) says
+# which watcher failed; each failed clone must return its errno, and the
+# FREE watchers must undo what the earlier ones did (90-kmemleak checks
+# that nothing leaked, the host that nothing splatted).
+. /opt/tw/lib/tap.sh
+F=/sys/kernel/debug/failslab
+T=/sys/kernel/tracing
+EV=$T/events/task_watchers/task_watcher_return
+BIN=${TW_BIN:-/opt/tw/bin}
+WATCHERS="audit_task_init mpol_task_init sem_undo_task_init"
+
+tap_begin
+if [ ! -d $F ] || [ ! -w /proc/thread-self/fail-nth ] || [ ! -d $EV ]; then
+	for w in sweep $WATCHERS; do
+		tap_skip "no $F, fail-nth or $EV (CONFIG_FAILSLAB, CONFIG_FAULT_INJECTION_DEBUG_FS, tracing)" \
+			"INIT failure: $w"
+	done
+	tap_end; exit
+fi
+out=/tmp/init-failure.$$
+echo N > $F/ignore-gfp-wait
+echo 0 > $F/verbose
+auditctl -e 1 > /dev/null && auditctl -a exit,always -F arch=b64 -S getppid -k tw-init > /dev/null
+echo > $T/trace
+echo 'event == 0 && ret != 0' > $EV/filter
+echo 1 > $EV/enable
+numactl --interleave=all $BIN/fail_nth clone-sysvsem > $out 2>&1
+rc=$?
+echo 0 > $EV/enable
+echo 0 > $EV/filter
+auditctl -D > /dev/null; auditctl -e 0 > /dev/null
+echo Y > $F/ignore-gfp-wait
+echo 2 > $F/verbose
+
+grep -v '^n=' $out | tap_diag; grep -m5 'BAD' $out | tap_diag
+tap_result $rc "INIT failure: sweep of clone(CLONE_SYSVSEM): $(tail -1 $out)"
+# "... func=audit_task_init ret=-12 ..." per failed INIT watcher
+failed=$(grep -o 'func=[a-z_0-9]* ret=-[0-9]*' $T/trace | sort | uniq -c)
+echo "$failed" | tap_diag
+for w in $WATCHERS; do
+	echo "$failed" | grep -q "func=$w ret=-12\$"
+	tap_result $? "INIT failure: $w failed with ENOMEM, and the clone with it"
+done
+echo > $T/trace
+tap_end
