@@ -91,7 +91,7 @@ static int op_fork(void)
  * padzero()'s error.  When the page fault of that clear_user() fails, the new image
  * runs with the end of its last file-backed page not zeroed: its .bss
  * there holds bytes of the file.  Upstream returns -EFAULT for a writable
- * segment since commit f9c0a39d9580 ("binfmt_elf: Only report padzero()
+ * segment since commit f9c0a39d9530 ("binfmt_elf: Only report padzero()
  * errors when PROT_WRITE").  true-static then waits forever on glibc's
  * __exit_funcs_lock, a .bss word that reads 2.
  *
