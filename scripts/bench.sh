@@ -5,6 +5,8 @@
 # vCPU, no RDRAND/RDSEED, nokaslr and norandmaps keep boots alike.
 # Writes results/bench/raw.csv and a table with mean, sd and 95% interval.
 #   BENCH_KERNELS="label:objdir-or-bzImage ..."  BOOTS=n  ROUNDS=n
+# A label ending in "+trace" runs the workload with every task_watchers
+# tracepoint enabled and consumed by 'trace-cmd record' into a file.
 set -eu
 . "$(dirname "$0")/lib.sh"
 
@@ -12,7 +14,28 @@ OUT=${OUT:-$RESULTS/bench}
 BOOTS=${BOOTS:-3}
 ROUNDS=${ROUNDS:-3}
 BENCH_KERNELS=${BENCH_KERNELS:-"base:$BASE_TREE/out-release full:$TREE/out-release"}
-WORKLOAD="forkbench fork 2000; forkbench exec 1000; forkbench thread 2000"
+WORKLOAD=${WORKLOAD:-"forkbench fork 2000; forkbench exec 1000; forkbench thread 2000"}
+# SWEEP="5000 7500 ...": instead, each of SWEEP_MODES for N children per
+# N, as the 2006 tables did; the table is then per N, in tasks/s
+SWEEP=${SWEEP:-}
+SWEEP_MODES=${SWEEP_MODES:-"fork cthread"}
+if [ -n "$SWEEP" ]; then
+	WORKLOAD="for n in $SWEEP; do for m in $SWEEP_MODES; do forkbench \$m \$n; done; done"
+fi
+
+# The guest command: warm up, then ROUNDS of the workload; traced for +trace.
+bench_command() {
+	local ev=/sys/kernel/tracing/events/task_watchers/task_watcher_return/enable
+	case $1 in
+	*+trace)
+		echo "trace-cmd record -q -e task_watchers -o /tmp/tw.dat > /dev/null 2>&1 & tp=\$!"
+		echo "until grep -q 1 $ev 2> /dev/null; do sleep 0.1; done; sleep 1" ;;
+	esac
+	echo "forkbench fork 200 > /dev/null; for r in \$(seq $ROUNDS); do $WORKLOAD; done"
+	case $1 in
+	*+trace) echo "kill -INT \$tp; wait \$tp" ;;
+	esac
+}
 
 boot_once() {
 	local label=$1 obj=$2 boot=$3 dir=$OUT/runs/$1-$3 kernel=$2
@@ -21,7 +44,7 @@ boot_once() {
 	OUTDIR=$dir KERNEL=$kernel SMP=1 ACCEL=tcg \
 		CPU=max,-rdrand,-rdseed QEMU_EXTRA="-icount shift=0" \
 		APPEND="nokaslr norandmaps random.trust_cpu=off" \
-		"$TOP/scripts/vm.sh" "forkbench fork 200 > /dev/null; for r in \$(seq $ROUNDS); do $WORKLOAD; done" \
+		"$TOP/scripts/vm.sh" "$(bench_command "$label")" \
 		> "$dir/vm.log" 2>&1 || { cat "$dir/vm.log" >&2; die "bench boot $label #$boot failed"; }
 	grep -E '^(fork|exec|thread) ' "$dir/output.log" |
 		while read -r mode n ns rate; do echo "$label,$boot,$mode,$n,$ns,$rate"; done >> "$OUT/raw.csv"
@@ -29,19 +52,53 @@ boot_once() {
 
 # mean, sd, 95% interval (t distribution) of ns per operation, per kernel and mode
 # vs the first kernel of BENCH_KERNELS, listed in that order
+# (and the median, with its own change: exec runs have rare slow outliers)
 summarize() {
 	awk -F, -v order="$(for k in $BENCH_KERNELS; do printf '%s ' "${k%%:*}"; done)" '
-	NR > 1 { k = $1 "," $3; x = $5 / $4; n[k]++; s[k] += x; ss[k] += x * x; mode[$3] }
+	NR > 1 { k = $1 "," $3; x = $5 / $4; n[k]++; s[k] += x; ss[k] += x * x; v[k, n[k]] = x; mode[$3] }
+	function median(k,   i, j, t, a) {
+		for (i = 1; i <= n[k]; i++) a[i] = v[k, i]
+		for (i = 2; i <= n[k]; i++) for (j = i; j > 1 && a[j - 1] > a[j]; j--) { t = a[j]; a[j] = a[j - 1]; a[j - 1] = t }
+		return n[k] % 2 ? a[(n[k] + 1) / 2] : (a[n[k] / 2] + a[n[k] / 2 + 1]) / 2
+	}
 	END {
 		nk = split(order, kl, " ")
 		t[1] = 12.71; t[2] = 4.30; t[3] = 3.18; t[4] = 2.78; t[5] = 2.57; t[6] = 2.45; t[7] = 2.36; t[8] = 2.31; t[9] = 2.26
-		printf "| kernel | operation | runs | ns/op (mean) | sd | 95%% interval | vs first kernel |\n|---|---|---|---|---|---|---|\n"
+		printf "| kernel | operation | runs | ns/op (mean) | sd | 95%% interval | vs first kernel | median | vs first kernel |\n|---|---|---|---|---|---|---|---|---|\n"
 		for (m in mode) for (ki = 1; ki <= nk; ki++) {
 			kk = kl[ki]; k = kk "," m; if (!n[k]) continue
 			mu = s[k] / n[k]; var = n[k] > 1 ? (ss[k] - n[k] * mu * mu) / (n[k] - 1) : 0; sd = var > 0 ? sqrt(var) : 0
 			ci = n[k] > 1 ? (n[k] - 1 <= 9 ? t[n[k] - 1] : 2.0) * sd / sqrt(n[k]) : 0
-			if (!(m in ref)) ref[m] = mu
-			printf "| %s | %s | %d | %.0f | %.1f | ±%.1f | %+.3f%% |\n", kk, m, n[k], mu, sd, ci, (mu - ref[m]) * 100 / ref[m]
+			md = median(k)
+			if (!(m in ref)) { ref[m] = mu; refmd[m] = md }
+			printf "| %s | %s | %d | %.0f | %.1f | ±%.1f | %+.3f%% | %.0f | %+.3f%% |\n", kk, m, n[k], mu, sd, ci, (mu - ref[m]) * 100 / ref[m], md, (md - refmd[m]) * 100 / refmd[m]
+		}
+	}' "$OUT/raw.csv"
+}
+
+# The 2006 layout: per mode and N, each kernel's rate in tasks/s (mean,
+# sd, 95% interval) and its cost against the first kernel, in tasks/s and %
+summarize_sweep() {
+	awk -F, -v order="$(for k in $BENCH_KERNELS; do printf '%s ' "${k%%:*}"; done)" '
+	NR > 1 { k = $1 "," $3 "," $4; x = $6; n[k]++; s[k] += x; ss[k] += x * x; mn[$3 "," $4] = 1 }
+	END {
+		nk = split(order, kl, " ")
+		t[1] = 12.71; t[2] = 4.30; t[3] = 3.18; t[4] = 2.78; t[5] = 2.57; t[6] = 2.45; t[7] = 2.36; t[8] = 2.31; t[9] = 2.26
+		printf "| operation | N | kernel | runs | tasks/s (mean) | sd | 95%% interval | cost, tasks/s | cost %% |\n|---|---|---|---|---|---|---|---|---|\n"
+		c = 0; for (x in mn) keys[++c] = x
+		for (i = 1; i <= c; i++) for (j = i + 1; j <= c; j++) {
+			split(keys[i], a, ","); split(keys[j], b, ",")
+			if (a[1] > b[1] || (a[1] == b[1] && a[2] + 0 > b[2] + 0)) { tmp = keys[i]; keys[i] = keys[j]; keys[j] = tmp }
+		}
+		for (i = 1; i <= c; i++) {
+			split(keys[i], mk, ","); ref = ""
+			for (ki = 1; ki <= nk; ki++) {
+				k = kl[ki] "," keys[i]; if (!n[k]) continue
+				mu = s[k] / n[k]; var = n[k] > 1 ? (ss[k] - n[k] * mu * mu) / (n[k] - 1) : 0; sd = var > 0 ? sqrt(var) : 0
+				ci = n[k] > 1 ? (n[k] - 1 <= 9 ? t[n[k] - 1] : 2.0) * sd / sqrt(n[k]) : 0
+				if (ref == "") ref = mu
+				printf "| %s | %d | %s | %d | %.1f | %.1f | ±%.1f | %.1f | %+.3f%% |\n", mk[1], mk[2], kl[ki], n[k], mu, sd, ci, ref - mu, (ref - mu) * 100 / ref
+			}
 		}
 	}' "$OUT/raw.csv"
 }
@@ -57,7 +114,12 @@ main() {
 			boot_once "$label" "$obj" "$b"
 		done
 	done
-	summarize | tee "$OUT/summary.md"
+	if [ -n "$SWEEP" ]; then
+		summarize_sweep | tee "$OUT/summary.md"
+		"$TOP/scripts/plot-bench.sh" "$OUT/raw.csv" "$OUT/rate-vs-n.png"
+	else
+		summarize | tee "$OUT/summary.md"
+	fi
 }
 
 main "$@"

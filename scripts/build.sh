@@ -1,5 +1,5 @@
 #!/bin/bash
-# Build one kernel (bzImage + vmlinux) out of tree with ccache, showing a
+# Build one kernel (bzImage, modules, vmlinux) out of tree with ccache, showing a
 # progress line every 250 compiled objects.  The full log is kept in
 # OBJDIR/build.log.
 set -eu
@@ -33,7 +33,7 @@ progress() {
 main() {
 	[ $# -ge 2 ] || { usage; exit 2; }
 	local tree=$1 out=$2 t0 rc; shift 2
-	local targets=${*:-bzImage}
+	local targets=${*:-bzImage modules}
 	out=$(cd "$out" && pwd)
 	[ -f "$out/.config" ] || die "$out/.config missing: run scripts/config.sh first"
 	t0=$(date +%s)

@@ -18,13 +18,14 @@ EOT
 }
 
 # Fragments of ours, in merge order; later ones win.  FLAVOUR-series
-# holds options the series adds: it applies to a tree that defines them
-# (the whole series, not the pristine tree or an early prefix of it).
+# and module-watchers hold options the series adds: each applies to a
+# tree that defines them (not the pristine tree or an early prefix).
 fragments() {
 	local flavour=$1 tree=$2 f
 	for f in lean common "$flavour"; do echo "$TOP/configs/$f.config"; done
-	f=$TOP/configs/$flavour-series.config
-	[ -f "$f" ] && tree_defines_all "$tree" "$f" && echo "$f"
+	for f in "$TOP/configs/$flavour-series.config" "$TOP/configs/module-watchers.config"; do
+		[ -f "$f" ] && tree_defines_all "$tree" "$f" && echo "$f"
+	done
 	return 0
 }
 
@@ -33,7 +34,7 @@ fragments() {
 tree_defines_all() {
 	local sym
 	for sym in $(grep -oE 'CONFIG_[A-Za-z0-9_]+' "$2" | sed 's/^CONFIG_//' | sort -u); do
-		grep -rqsx --include='Kconfig*' "config $sym" "$1" || return 1
+		grep -rqsxE --include="Kconfig*" "(menu)?config $sym" "$1" || return 1
 	done
 }
 

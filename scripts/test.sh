@@ -23,7 +23,9 @@ host_tests() {
 guest_tests() {
 	local label=$1 flavour=$2 tree=$3 append=${4:-} tests=${5:-} dir=$OUT/$1 rc=0
 	local obj=$tree/out-$flavour
-	rm -rf "$dir"; mkdir -p "$dir/share"
+	rm -rf "$dir"; mkdir -p "$dir/share/modules"
+	# the sample module with task watchers, when the tree has it
+	cp "$obj"/samples/task_watchers/*.ko "$dir/share/modules/" 2>/dev/null || true
 	# two NUMA nodes: the cpuset and mempolicy tests move tasks between them
 	NUMA_NODES=${NUMA_NODES:-2} TIMEOUT=${TIMEOUT:-3600} OUTDIR=$dir KERNEL=$obj/arch/x86/boot/bzImage APPEND=${append//+/ } \
 		"$TOP/scripts/vm.sh" "$(guest_command "$flavour" "$obj" /opt/tw/run-tests $tests)" \

@@ -30,7 +30,7 @@ numactl --interleave=all stress-ng --metrics-brief --timeout 0 \
 	--fork 2 --fork-ops $((OPS * 2)) --vfork 2 --vfork-ops "$OPS" \
 	--clone 2 --clone-ops "$OPS" --exec 2 --exec-ops $((OPS / 4)) \
 	--pthread 2 --pthread-ops "$OPS" --set 1 --set-ops "$OPS" \
-	--keyctl 1 --keyctl-ops $((OPS / 10)) 2>&1 | tap_diag
+	--key 1 --key-ops $((OPS / 10)) 2>&1 | tap_diag
 tap_result "${PIPESTATUS[0]}" "stress-ng fork/vfork/clone/exec/pthread/set/keyctl mix completes"
 # many threads of one process exiting at once, repeatedly
 stress-ng --pthread 4 --pthread-max 256 --pthread-ops "$OPS" 2>&1 | tap_diag

@@ -1,0 +1,86 @@
+#!/bin/bash
+# Task watchers from a loadable module (samples/task_watchers, built with
+# the kernel and shared in /mnt/tw/modules): its EXEC watcher counts execs
+# per uid, its INIT watcher can fail a fork, the tracepoints name it, it
+# can be unloaded under a fork storm, and unloading waits for a watcher
+# that is running.
+# tw-timeout: 1200
+. /opt/tw/lib/tap.sh
+KO=/mnt/tw/modules/task_watchers_sample.ko
+MOD=task_watchers_sample
+D=/sys/kernel/debug/$MOD
+T=/sys/kernel/tracing
+EV=$T/events/task_watchers/task_watcher_call
+BIN=${TW_BIN:-/opt/tw/bin}
+CASES="load counts tracepoint init-failure unload-waits storm gone"
+
+trace_on() { echo > $T/trace; echo "$1" > $EV/filter; echo 1 > $EV/enable; }
+trace_off() { echo 0 > $EV/enable; echo 0 > $EV/filter; }
+
+tap_begin
+if [ ! -f $KO ]; then
+	for c in $CASES; do tap_skip "no $KO (a kernel without module watchers)" "module watchers: $c"; done
+	tap_end; exit
+fi
+
+insmod $KO && [ -d $D ]
+tap_result $? "module watchers: load: insmod, debugfs directory there"
+
+# setpriv execs forkbench as uid 4321, which execs /bin/true 50 times
+echo > $D/execs
+setpriv --reuid=4321 --regid=4321 --clear-groups $BIN/forkbench exec 50 /bin/true > /dev/null
+tap_expect_eq "4321 51" "$(grep '^4321 ' $D/execs)" "module watchers: counts: 51 execs of uid 4321 counted"
+
+trace_on "event == 2"
+/bin/true
+trace_off
+grep -o "func=sample_exec \[$MOD\]" $T/trace | head -1 | tap_diag
+grep -q "func=sample_exec \[$MOD\]" $T/trace
+tap_result $? "module watchers: tracepoint: task_watcher_call names sample_exec [$MOD]"
+
+# forkbench, exec'd by a shell whose tgid it keeps, forks: the module's
+# INIT watcher fails that fork
+out=$(sh -c "echo \$\$ > $D/fail_tgid; exec $BIN/forkbench fork 1" 2>&1)
+echo 0 > $D/fail_tgid
+echo "$out" | tap_diag
+echo "$out" | grep -q "fork failed at iteration 0: Operation not permitted" &&
+	$BIN/forkbench fork 1 > /dev/null
+tap_result $? "module watchers: init-failure: fork fails with EPERM, the next one works"
+
+# an exec sleeps 3 s in the watcher; rmmod issued 1 s later must wait
+echo 3000 > $D/exec_delay
+(/bin/true; echo "exec-status $?" > /tmp/mod-exec) &
+sleep 1
+t0=$(date +%s%N); rmmod $MOD; rc=$?; ms=$(( ($(date +%s%N) - t0) / 1000000 ))
+wait
+echo "rmmod took $ms ms, rc $rc; $(cat /tmp/mod-exec)" | tap_diag
+[ $rc = 0 ] && [ $ms -ge 1000 ] && grep -q "exec-status 0" /tmp/mod-exec
+tap_result $? "module watchers: unload-waits: rmmod waits for the running watcher (${ms} ms)"
+
+# load and unload while forks and execs run on the other CPU (stress-ng
+# runs no exec stressor as root: forkbench execs, as uid 4321)
+stress-ng --fork 1 --fork-ops 2000 > /tmp/mod-storm 2>&1 &
+sp=$!
+setpriv --reuid=4321 --regid=4321 --clear-groups $BIN/forkbench exec 300 /bin/true > /tmp/mod-execs 2>&1 &
+ep=$!; cycles=0; bad=0
+while kill -0 $sp 2> /dev/null && [ $cycles -lt 10 ]; do
+	insmod $KO || bad=$((bad + 1))
+	sleep 0.5
+	rmmod $MOD || bad=$((bad + 1))
+	cycles=$((cycles + 1))
+done
+wait $sp; src=$?
+wait $ep; erc=$?
+tail -2 /tmp/mod-storm | tap_diag; tap_diag < /tmp/mod-execs
+echo "$cycles load/unload cycles, $bad failed, stress-ng exit $src, execs exit $erc" | tap_diag
+[ $cycles -ge 3 ] && [ $bad = 0 ] && [ $src = 0 ] && [ $erc = 0 ]
+tap_result $? "module watchers: storm: $cycles loads and unloads under forks and execs"
+
+# unloaded: no call of it, and the EXEC table is the built-in one again
+trace_on "event == 2"
+/bin/true
+trace_off
+! grep -q "sample_exec" $T/trace && ! lsmod | grep -q "^$MOD "
+tap_result $? "module watchers: gone: no call of the module's watcher after rmmod"
+echo > $T/trace
+tap_end
