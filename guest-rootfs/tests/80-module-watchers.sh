@@ -4,7 +4,7 @@
 # per uid, its INIT watcher can fail a fork, the tracepoints name it, it
 # can be unloaded under a fork storm, and unloading waits for a watcher
 # that is running.
-# tw-timeout: 1200
+# tw-timeout: 900
 . /opt/tw/lib/tap.sh
 KO=/mnt/tw/modules/task_watchers_sample.ko
 MOD=task_watchers_sample
@@ -57,11 +57,15 @@ echo "rmmod took $ms ms, rc $rc; $(cat /tmp/mod-exec)" | tap_diag
 [ $rc = 0 ] && [ $ms -ge 1000 ] && grep -q "exec-status 0" /tmp/mod-exec
 tap_result $? "module watchers: unload-waits: rmmod waits for the running watcher (${ms} ms)"
 
-# load and unload while forks and execs run on the other CPU (stress-ng
-# runs no exec stressor as root: forkbench execs, as uid 4321)
-stress-ng --fork 1 --fork-ops 2000 > /tmp/mod-storm 2>&1 &
+# load and unload while forks and execs run on the other CPU, for a fixed
+# time (a fixed count takes minutes under KASAN); stress-ng runs no exec
+# stressor as root, so a shell of uid 4321 execs /bin/true meanwhile
+stress-ng --fork 1 --timeout 20s --metrics-brief > /tmp/mod-storm 2>&1 &
 sp=$!
-setpriv --reuid=4321 --regid=4321 --clear-groups $BIN/forkbench exec 300 /bin/true > /tmp/mod-execs 2>&1 &
+setpriv --reuid=4321 --regid=4321 --clear-groups bash -c \
+	'end=$((SECONDS + 20)); n=0
+	 while [ $SECONDS -lt $end ]; do /bin/true || exit 1; n=$((n + 1)); done
+	 echo "$n execs"' > /tmp/mod-execs 2>&1 &
 ep=$!; cycles=0; bad=0
 while kill -0 $sp 2> /dev/null && [ $cycles -lt 10 ]; do
 	insmod $KO || bad=$((bad + 1))
@@ -71,7 +75,7 @@ while kill -0 $sp 2> /dev/null && [ $cycles -lt 10 ]; do
 done
 wait $sp; src=$?
 wait $ep; erc=$?
-tail -2 /tmp/mod-storm | tap_diag; tap_diag < /tmp/mod-execs
+grep -E 'fork|successful' /tmp/mod-storm | tail -2 | tap_diag; tap_diag < /tmp/mod-execs
 echo "$cycles load/unload cycles, $bad failed, stress-ng exit $src, execs exit $erc" | tap_diag
 [ $cycles -ge 3 ] && [ $bad = 0 ] && [ $src = 0 ] && [ $erc = 0 ]
 tap_result $? "module watchers: storm: $cycles loads and unloads under forks and execs"
