@@ -46,7 +46,7 @@ boot_once() {
 		APPEND="nokaslr norandmaps random.trust_cpu=off" \
 		"$TOP/scripts/vm.sh" "$(bench_command "$label")" \
 		> "$dir/vm.log" 2>&1 || { cat "$dir/vm.log" >&2; die "bench boot $label #$boot failed"; }
-	grep -E '^(fork|exec|thread) ' "$dir/output.log" |
+	tr -d '\r' < "$dir/output.log" | grep -E '^[a-z]+ [0-9]+ [0-9]+ [0-9.]+$' |
 		while read -r mode n ns rate; do echo "$label,$boot,$mode,$n,$ns,$rate"; done >> "$OUT/raw.csv"
 }
 
