@@ -57,15 +57,18 @@ echo "rmmod took $ms ms, rc $rc; $(cat /tmp/mod-exec)" | tap_diag
 [ $rc = 0 ] && [ $ms -ge 1000 ] && grep -q "exec-status 0" /tmp/mod-exec
 tap_result $? "module watchers: unload-waits: rmmod waits for the running watcher (${ms} ms)"
 
-# load and unload while forks and execs run on the other CPU, for a fixed
-# time (a fixed count takes minutes under KASAN); stress-ng runs no exec
-# stressor as root, so a shell of uid 4321 execs /bin/true meanwhile
-stress-ng --fork 1 --timeout 20s --metrics-brief > /tmp/mod-storm 2>&1 &
+# load and unload while forks, thread clones and execs run on the other
+# CPU, for a fixed time (a fixed count takes minutes under KASAN); the
+# execs as uid 4321, so that the module's EXEC watcher counts them
+storm() {
+	local end=$((SECONDS + 20))
+	while [ $SECONDS -lt $end ]; do "$@" || return 1; done
+}
+f0=$(awk '/^processes/ { print $2 }' /proc/stat)
+storm sh -c "$BIN/forkbench fork 20 && $BIN/forkbench cthread 20" > /dev/null 2>&1 &
 sp=$!
 setpriv --reuid=4321 --regid=4321 --clear-groups bash -c \
-	'end=$((SECONDS + 20)); n=0
-	 while [ $SECONDS -lt $end ]; do /bin/true || exit 1; n=$((n + 1)); done
-	 echo "$n execs"' > /tmp/mod-execs 2>&1 &
+	"$(declare -f storm); storm /bin/true" > /tmp/mod-execs 2>&1 &
 ep=$!; cycles=0; bad=0
 while kill -0 $sp 2> /dev/null && [ $cycles -lt 10 ]; do
 	insmod $KO || bad=$((bad + 1))
@@ -75,10 +78,11 @@ while kill -0 $sp 2> /dev/null && [ $cycles -lt 10 ]; do
 done
 wait $sp; src=$?
 wait $ep; erc=$?
-grep -E 'fork|successful' /tmp/mod-storm | tail -2 | tap_diag; tap_diag < /tmp/mod-execs
-echo "$cycles load/unload cycles, $bad failed, stress-ng exit $src, execs exit $erc" | tap_diag
+tasks=$(( $(awk '/^processes/ { print $2 }' /proc/stat) - f0 ))
+tap_diag < /tmp/mod-execs
+echo "$cycles load/unload cycles among $tasks new tasks; $bad failed, forks exit $src, execs exit $erc" | tap_diag
 [ $cycles -ge 3 ] && [ $bad = 0 ] && [ $src = 0 ] && [ $erc = 0 ]
-tap_result $? "module watchers: storm: $cycles loads and unloads under forks and execs"
+tap_result $? "module watchers: storm: $cycles loads and unloads among $tasks new tasks"
 
 # unloaded: no call of it, and the EXEC table is the built-in one again
 trace_on "event == 2"
