@@ -27,6 +27,10 @@ rc=$?
 tap_result $? "check-console fails on a WARNING and shows its context"
 "$TOP/scripts/check-console.sh" "$DATA/console-clean.log" > "$tmp/cc.out" 2>&1
 tap_result $? "check-console passes a clean boot log"
+"$TOP/scripts/check-console.sh" --pre-fork "$DATA/console-early.log" &&
+	! "$TOP/scripts/check-console.sh" --pre-fork "$DATA/console-late.log" &&
+	! "$TOP/scripts/check-console.sh" --pre-fork "$DATA/console-clean.log"
+tap_result $? "check-console --pre-fork tells trouble before the first fork from trouble after it"
 
 got=$("$TOP/scripts/kunit-tap.sh" --require other "$DATA/console-kunit.log" | tr '\n' '|')
 want='ok 1 kunit: task_watchers.task_watchers_test_order|not ok 2 kunit: task_watchers.task_watchers_test_first_error|ok 3 kunit: task_watchers.task_watchers_test_empty # SKIP not today|not ok 4 kunit: suite other printed no results|'
