@@ -52,9 +52,10 @@ build-debug: tree
 build-base: tree
 	@$(S)/kernel.sh release $(BASE)
 
-## bench        fork/exec/thread cost in guest instructions, base vs patched (docs/results.md)
+## bench        every table of docs/results.md: per-patch cost, stress-ng and kernbench-like
+##              loads, the 2006 rate-vs-N sweep (BENCH_PARTS="patches programs sweep")
 bench: deps build build-base rootfs
-	@$(S)/bench.sh
+	@$(S)/bench-suite.sh
 
 ## check-series build every prefix of the series in both flavours (bisectability)
 check-series: tree

@@ -41,12 +41,12 @@ boot_once() {
 	local label=$1 obj=$2 boot=$3 dir=$OUT/runs/$1-$3 kernel=$2
 	[ -d "$obj" ] && kernel=$obj/arch/x86/boot/bzImage
 	rm -rf "$dir"; mkdir -p "$dir/share"
-	OUTDIR=$dir KERNEL=$kernel SMP=1 ACCEL=tcg \
+	OUTDIR=$dir KERNEL=$kernel SMP=1 ACCEL=tcg TIMEOUT=${TIMEOUT:-3600} \
 		CPU=max,-rdrand,-rdseed QEMU_EXTRA="-icount shift=0" \
 		APPEND="nokaslr norandmaps random.trust_cpu=off" \
 		"$TOP/scripts/vm.sh" "$(bench_command "$label")" \
 		> "$dir/vm.log" 2>&1 || { cat "$dir/vm.log" >&2; die "bench boot $label #$boot failed"; }
-	tr -d '\r' < "$dir/output.log" | grep -E '^[a-z]+ [0-9]+ [0-9]+ [0-9.]+$' |
+	tr -d '\r' < "$dir/output.log" | grep -E '^[a-z-]+ [0-9]+ [0-9]+ [0-9.]+$' |
 		while read -r mode n ns rate; do echo "$label,$boot,$mode,$n,$ns,$rate"; done >> "$OUT/raw.csv"
 }
 

@@ -14,8 +14,9 @@ MIRROR=${MIRROR:-http://deb.debian.org/debian}
 IMAGE=${IMAGE:-$BUILD/rootfs.ext4}
 IMAGE_SIZE=${IMAGE_SIZE:-3G}
 ROOT=$BUILD/rootfs
+# make, gcc and libc6-dev: the kernbench-like job of 'make bench'
 GUEST_PACKAGES="bpftrace trace-cmd auditd keyutils numactl stress-ng forkstat
-	procps kmod util-linux iproute2 strace ${EXTRA_PACKAGES:-}"
+	procps kmod util-linux iproute2 strace make gcc libc6-dev ${EXTRA_PACKAGES:-}"
 
 usage() {
 	cat <<EOT
@@ -40,7 +41,8 @@ make_base() {
 	log "rootfs: debootstrap done in $(( $(date +%s) - t0 ))s, $(du -sh "$ROOT" | cut -f1)"
 }
 
-# The project's files under /opt/tw; C programs are built here, static.
+# The project's files under /opt/tw; C programs are built here, static
+# (their sources stay in /opt/tw/src: the kernbench-like job builds them).
 install_guest_files() {
 	local dst=$ROOT/opt/tw src
 	rm -rf "$dst"; mkdir -p "$dst/bin"
@@ -53,7 +55,6 @@ install_guest_files() {
 			-o "$dst/bin/$(basename "$src" .c)" "$src" ||
 			die "guest program $src does not build"
 	done
-	rm -rf "$dst/src"
 	echo "tw-guest" > "$ROOT/etc/hostname"
 }
 

@@ -1,0 +1,67 @@
+#!/bin/bash
+# make bench: every table of docs/results.md in one run, each part one
+# scripts/bench.sh run in results/bench/PART/ (raw.csv, summary.md):
+#   patches   the unpatched kernel, every prefix of the series (the
+#             release kernels of scripts/check-series.sh) and the whole
+#             series with its tracepoints recorded by trace-cmd:
+#             fork+exit+wait, fork+exec, thread create+join
+#   programs  unpatched vs whole series under well-known loads: stress-ng's
+#             fork, vfork, clone and exec stressors, and a kernbench-like
+#             'make -j2' (guest-rootfs/bench/)
+#   sweep     the 2006 tables: rate against N = 5,000 ... 17,500 children
+# The tables are gathered in results/bench/report.md.  BENCH_PARTS="..."
+# runs some parts only.
+set -eu
+. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/phase.sh"
+
+PARTS=${BENCH_PARTS:-"patches programs sweep"}
+SERIES_KERNELS=$BUILD/series-kernels
+REPORT=$RESULTS/bench/report.md
+B=/opt/tw/bench
+
+# base, then p1 ... pN from check-series, then pN again, traced
+patch_kernels() {
+	local n i img k="base:$BASE_TREE/out-release"
+	n=$(git -C "$TREE" rev-list --count "debian/$(debian_version)..HEAD")
+	for i in $(seq "$n"); do
+		img=$SERIES_KERNELS/$(printf %02d "$i")-release
+		[ -f "$img" ] || die "no $img: 'FLAVOURS=release make check-series' did not build it"
+		k="$k p$i:$img"
+	done
+	echo "$k p$n+trace:$img"
+}
+
+bench_part() {
+	local part=$1 t0=$SECONDS
+	case $part in
+	patches)
+		OUT=$RESULTS/bench/$part BENCH_KERNELS=$(patch_kernels) "$TOP/scripts/bench.sh" ;;
+	programs)
+		OUT=$RESULTS/bench/$part WORKLOAD="$B/stress-ng-rate fork 1000; $B/stress-ng-rate vfork 1000;
+			$B/stress-ng-rate clone 200; $B/stress-ng-rate exec 200; $B/kernbench 1" ROUNDS=2 \
+			"$TOP/scripts/bench.sh" ;;
+	sweep)
+		OUT=$RESULTS/bench/$part SWEEP="5000 7500 10000 12500 15000 17500" BOOTS=2 ROUNDS=1 \
+			"$TOP/scripts/bench.sh" ;;
+	*) die "unknown bench part '$part' (patches, programs, sweep)" ;;
+	esac
+	printf '\n## %s (%d min)\n\n' "$part" $(( (SECONDS - t0 + 30) / 60 )) >> "$REPORT"
+	cat "$RESULTS/bench/$part/summary.md" >> "$REPORT"
+}
+
+main() {
+	local part
+	mkdir -p "$RESULTS/bench"
+	echo "# make bench, $(date -u '+%Y-%m-%d %H:%M UTC'), linux-source $(debian_version)" > "$REPORT"
+	case " $PARTS " in
+	*" patches "*) phase series-kernels env FLAVOURS=release "$TOP/scripts/check-series.sh" ;;
+	esac
+	for part in $PARTS; do
+		phase "bench-$part" bench_part "$part"
+	done
+	phase_summary
+	echo "# tables: $REPORT"
+}
+
+main "$@"
