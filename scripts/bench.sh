@@ -64,14 +64,16 @@ summarize() {
 	END {
 		nk = split(order, kl, " ")
 		t[1] = 12.71; t[2] = 4.30; t[3] = 3.18; t[4] = 2.78; t[5] = 2.57; t[6] = 2.45; t[7] = 2.36; t[8] = 2.31; t[9] = 2.26
-		printf "| kernel | operation | runs | ns/op (mean) | sd | 95%% interval | vs first kernel | median | vs first kernel |\n|---|---|---|---|---|---|---|---|---|\n"
+		printf "| kernel | operation | runs | ns/op (mean) | sd | 95%% interval | vs first kernel | step | median | vs first kernel |\n|---|---|---|---|---|---|---|---|---|---|\n"
 		for (m in mode) for (ki = 1; ki <= nk; ki++) {
 			kk = kl[ki]; k = kk "," m; if (!n[k]) continue
 			mu = s[k] / n[k]; var = n[k] > 1 ? (ss[k] - n[k] * mu * mu) / (n[k] - 1) : 0; sd = var > 0 ? sqrt(var) : 0
 			ci = n[k] > 1 ? (n[k] - 1 <= 9 ? t[n[k] - 1] : 2.0) * sd / sqrt(n[k]) : 0
 			md = median(k)
-			if (!(m in ref)) { ref[m] = mu; refmd[m] = md }
-			printf "| %s | %s | %d | %.0f | %.1f | ±%.1f | %+.3f%% | %.0f | %+.3f%% |\n", kk, m, n[k], mu, sd, ci, (mu - ref[m]) * 100 / ref[m], md, (md - refmd[m]) * 100 / refmd[m]
+			if (!(m in ref)) { ref[m] = mu; refmd[m] = md; prev[m] = mu }
+			# step: against the kernel listed before, the cost of one patch
+			printf "| %s | %s | %d | %.0f | %.1f | ±%.1f | %+.3f%% | %+.3f%% | %.0f | %+.3f%% |\n", kk, m, n[k], mu, sd, ci, (mu - ref[m]) * 100 / ref[m], (mu - prev[m]) * 100 / prev[m], md, (md - refmd[m]) * 100 / refmd[m]
+			prev[m] = mu
 		}
 	}' "$OUT/raw.csv"
 }
