@@ -31,6 +31,10 @@ tap_begin
 auditctl -e 1 > /dev/null && auditctl -a exit,always -F arch=b64 -S getppid -k tw-stress > /dev/null
 sleep 2; objects > /tmp/before
 f0=$(forks); t0=$(date +%s)
+# stress-ng says nothing until a mix ends, which takes an hour here: a
+# line a minute shows the run is moving
+while sleep 60; do echo "# $(( $(forks) - f0 )) tasks after $(( $(date +%s) - t0 )) s"; done &
+progress=$!
 numactl --interleave=all stress-ng --metrics-brief --timeout 0 \
 	--fork 2 --fork-ops "$OPS" --vfork 2 --vfork-ops $((OPS * 2)) \
 	--clone 2 --clone-ops $((OPS / 5)) \
@@ -44,6 +48,7 @@ tap_result "${PIPESTATUS[0]}" "stress-ng exec stressor, as uid 4321, completes"
 # many threads of one process exiting at once, repeatedly
 stress-ng --pthread 4 --pthread-max 256 --pthread-ops "$OPS" 2>&1 | tap_diag
 tap_result "${PIPESTATUS[0]}" "stress-ng: 4 x 256 threads exiting together"
+kill $progress
 n=$(( $(forks) - f0 ))
 echo "$n tasks created in $(( $(date +%s) - t0 )) s" | tap_diag
 [ "$n" -ge 100000 ]
