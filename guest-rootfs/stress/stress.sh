@@ -10,10 +10,10 @@
 # OPS=10000: 10,000 forks, 20,000 vforks, 200 clones, 60,000 + 10,000
 # threads, 2,000 execs: over 100,000 tasks, the cheap kinds weighted up.
 # On the release kernel (STRESS_OPS=300, one vCPU) a bogo operation of
-# stress-ng's clone stressor took 0.33 s (it creates and tears down
+# stress-ng's clone stressor took 0.34 s (it creates and tears down
 # namespaces) and one of the keyctl stressor 0.37 s, against 27 ms for
-# a fork one: those two get OPS / 50, or they alone take hours under
-# KASAN.  The exec stressor counts its operations in batches of
+# a fork one: those two get OPS / 50; at OPS / 5 they alone would
+# take hours under KASAN (an estimate: no such run finished).  The exec stressor counts its operations in batches of
 # --exec-max children, 4096 by default: 16 here.
 OPS=${STRESS_OPS:-10000}
 CACHES="task_struct cred_jar numa_policy sighand_cache signal_cache files_cache mm_struct"
