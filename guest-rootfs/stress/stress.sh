@@ -7,15 +7,16 @@
 # have grown, kmemleak must report nothing, and the host checks the
 # console for splats.  Prints TAP.
 . /opt/tw/lib/tap.sh
-# OPS=10000: 10,000 forks, 20,000 vforks, 200 clones, 60,000 + 10,000
-# threads, 2,000 execs: over 100,000 tasks, the cheap kinds weighted up.
-# On the release kernel (STRESS_OPS=300, one vCPU) a bogo operation of
-# stress-ng's clone stressor took 0.34 s (it creates and tears down
-# namespaces) and one of the keyctl stressor 0.37 s, against 27 ms for
-# a fork one: those two get OPS / 50; at OPS / 5 they alone would
-# take hours under KASAN (an estimate: no such run finished).  The exec stressor counts its operations in batches of
-# --exec-max children, 4096 by default: 16 here.
-OPS=${STRESS_OPS:-10000}
+# The mix is weighted by what each operation costs on the debug kernel
+# (KASAN, kmemleak, lockdep; two vCPUs under TCG), measured one stressor
+# at a time (wall time over operations, stress-ng's start included):
+# a vfork 45 ms, a pthread 0.14 s, a fork 0.45 s (stress-ng's
+# address space is copied), a set*id call 78 ms, a clone 7 s (namespaces
+# are created and torn down), a keyctl 12 s, an exec 2.8 s a child.  So
+# vfork carries the 100,000 forks: OPS=1000 gives 1,000 forks, 95,000
+# vforks, 4,000 + 2,000 threads, 20 clones, 20 keyctl and 40 exec
+# operations, about 102,000 tasks.
+OPS=${STRESS_OPS:-1000}
 CACHES="task_struct cred_jar numa_policy sighand_cache signal_cache files_cache mm_struct"
 
 objects() {
@@ -39,17 +40,18 @@ f0=$(forks); t0=$(date +%s)
 while sleep 60; do echo "# $(( $(forks) - f0 )) tasks after $(( $(date +%s) - t0 )) s"; done &
 progress=$!
 numactl --interleave=all stress-ng --metrics-brief --timeout 0 \
-	--fork 2 --fork-ops "$OPS" --vfork 2 --vfork-ops $((OPS * 2)) \
-	--clone 2 --clone-ops $((OPS / 50)) \
-	--pthread 2 --pthread-ops $((OPS * 6)) --set 1 --set-ops $((OPS * 2)) \
+	--fork 2 --fork-ops "$OPS" --vfork 2 --vfork-ops $((OPS * 95)) \
+	--clone 1 --clone-ops $((OPS / 50)) \
+	--pthread 2 --pthread-ops $((OPS * 4)) --set 1 --set-ops "$OPS" \
 	--key 1 --key-ops $((OPS / 50)) 2>&1 | tap_diag
 tap_result "${PIPESTATUS[0]}" "stress-ng fork/vfork/clone/pthread/set/keyctl mix completes"
 # stress-ng's exec stressor refuses to run as root
 cd /tmp && numactl --interleave=all setpriv --reuid=4321 --regid=4321 --clear-groups \
-	stress-ng --metrics-brief --timeout 0 --exec 2 --exec-ops $((OPS / 5)) --exec-max 16 2>&1 | tap_diag
+	stress-ng --metrics-brief --timeout 0 --exec 2 --exec-ops $((OPS / 25)) --exec-max 16 2>&1 | tap_diag
 tap_result "${PIPESTATUS[0]}" "stress-ng exec stressor, as uid 4321, completes"
-# many threads of one process exiting at once, repeatedly
-stress-ng --pthread 4 --pthread-max 256 --pthread-ops "$OPS" 2>&1 | tap_diag
+# many threads of one process exiting at once, repeatedly: each of the
+# four instances reaches its 256 threads twice
+stress-ng --pthread 4 --pthread-max 256 --pthread-ops $((OPS * 2)) 2>&1 | tap_diag
 tap_result "${PIPESTATUS[0]}" "stress-ng: 4 x 256 threads exiting together"
 kill $progress
 n=$(( $(forks) - f0 ))
