@@ -54,59 +54,17 @@ boot_once() {
 		while read -r mode n ns rate; do echo "$label,$boot,$mode,$n,$ns,$rate"; done >> "$OUT/raw.csv"
 }
 
-# mean, sd, 95% interval (t distribution) of ns per operation, per kernel and mode
-# vs the first kernel of BENCH_KERNELS, listed in that order
-# (and the median, with its own change: exec runs have rare slow outliers)
-summarize() {
-	awk -F, -v order="$(for k in $BENCH_KERNELS; do printf '%s ' "${k%%:*}"; done)" '
-	NR > 1 { k = $1 "," $3; x = $5 / $4; n[k]++; s[k] += x; ss[k] += x * x; v[k, n[k]] = x; mode[$3] }
-	function median(k,   i, j, t, a) {
-		for (i = 1; i <= n[k]; i++) a[i] = v[k, i]
-		for (i = 2; i <= n[k]; i++) for (j = i; j > 1 && a[j - 1] > a[j]; j--) { t = a[j]; a[j] = a[j - 1]; a[j - 1] = t }
-		return n[k] % 2 ? a[(n[k] + 1) / 2] : (a[n[k] / 2] + a[n[k] / 2 + 1]) / 2
-	}
-	END {
-		nk = split(order, kl, " ")
-		t[1] = 12.71; t[2] = 4.30; t[3] = 3.18; t[4] = 2.78; t[5] = 2.57; t[6] = 2.45; t[7] = 2.36; t[8] = 2.31; t[9] = 2.26
-		printf "| kernel | operation | runs | ns/op (mean) | sd | 95%% interval | vs first kernel | step | median | vs first kernel |\n|---|---|---|---|---|---|---|---|---|---|\n"
-		for (m in mode) for (ki = 1; ki <= nk; ki++) {
-			kk = kl[ki]; k = kk "," m; if (!n[k]) continue
-			mu = s[k] / n[k]; var = n[k] > 1 ? (ss[k] - n[k] * mu * mu) / (n[k] - 1) : 0; sd = var > 0 ? sqrt(var) : 0
-			ci = n[k] > 1 ? (n[k] - 1 <= 9 ? t[n[k] - 1] : 2.0) * sd / sqrt(n[k]) : 0
-			md = median(k)
-			if (!(m in ref)) { ref[m] = mu; refmd[m] = md; prev[m] = mu }
-			# step: against the kernel listed before, the cost of one patch
-			printf "| %s | %s | %d | %.0f | %.1f | ±%.1f | %+.3f%% | %+.3f%% | %.0f | %+.3f%% |\n", kk, m, n[k], mu, sd, ci, (mu - ref[m]) * 100 / ref[m], (mu - prev[m]) * 100 / prev[m], md, (md - refmd[m]) * 100 / refmd[m]
-			prev[m] = mu
-		}
-	}' "$OUT/raw.csv"
+# the kernels' labels, in BENCH_KERNELS order: the tables' row order
+kernel_order() {
+	local k
+	for k in $BENCH_KERNELS; do printf '%s ' "${k%%:*}"; done
 }
 
-# The 2006 layout: per mode and N, each kernel's rate in tasks/s (mean,
-# sd, 95% interval) and its cost against the first kernel, in tasks/s and %
-summarize_sweep() {
-	awk -F, -v order="$(for k in $BENCH_KERNELS; do printf '%s ' "${k%%:*}"; done)" '
-	NR > 1 { k = $1 "," $3 "," $4; x = $6; n[k]++; s[k] += x; ss[k] += x * x; mn[$3 "," $4] = 1 }
-	END {
-		nk = split(order, kl, " ")
-		t[1] = 12.71; t[2] = 4.30; t[3] = 3.18; t[4] = 2.78; t[5] = 2.57; t[6] = 2.45; t[7] = 2.36; t[8] = 2.31; t[9] = 2.26
-		printf "| operation | N | kernel | runs | tasks/s (mean) | sd | 95%% interval | cost, tasks/s | cost %% |\n|---|---|---|---|---|---|---|---|---|\n"
-		c = 0; for (x in mn) keys[++c] = x
-		for (i = 1; i <= c; i++) for (j = i + 1; j <= c; j++) {
-			split(keys[i], a, ","); split(keys[j], b, ",")
-			if (a[1] > b[1] || (a[1] == b[1] && a[2] + 0 > b[2] + 0)) { tmp = keys[i]; keys[i] = keys[j]; keys[j] = tmp }
-		}
-		for (i = 1; i <= c; i++) {
-			split(keys[i], mk, ","); ref = ""
-			for (ki = 1; ki <= nk; ki++) {
-				k = kl[ki] "," keys[i]; if (!n[k]) continue
-				mu = s[k] / n[k]; var = n[k] > 1 ? (ss[k] - n[k] * mu * mu) / (n[k] - 1) : 0; sd = var > 0 ? sqrt(var) : 0
-				ci = n[k] > 1 ? (n[k] - 1 <= 9 ? t[n[k] - 1] : 2.0) * sd / sqrt(n[k]) : 0
-				if (ref == "") ref = mu
-				printf "| %s | %d | %s | %d | %.1f | %.1f | ±%.1f | %.1f | %+.3f%% |\n", mk[1], mk[2], kl[ki], n[k], mu, sd, ci, ref - mu, (ref - mu) * 100 / ref
-			}
-		}
-	}' "$OUT/raw.csv"
+# the table of $OUT/raw.csv, per operation or, for SWEEP, per N
+summarize() {
+	local table=bench-summary.awk
+	[ -z "$SWEEP" ] || table=bench-sweep.awk
+	awk -v order="$(kernel_order)" -f "$TOP/scripts/stats.awk" -f "$TOP/scripts/$table" "$OUT/raw.csv"
 }
 
 main() {
@@ -120,12 +78,8 @@ main() {
 			boot_once "$label" "$obj" "$b"
 		done
 	done
-	if [ -n "$SWEEP" ]; then
-		summarize_sweep | tee "$OUT/summary.md"
-		"$TOP/scripts/plot-bench.sh" "$OUT/raw.csv" "$OUT/rate-vs-n.png"
-	else
-		summarize | tee "$OUT/summary.md"
-	fi
+	summarize | tee "$OUT/summary.md"
+	[ -z "$SWEEP" ] || "$TOP/scripts/plot-bench.sh" "$OUT/raw.csv" "$OUT/rate-vs-n.png"
 }
 
 main "$@"

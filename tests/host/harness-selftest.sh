@@ -1,7 +1,8 @@
 #!/bin/bash
 # The harness's own parsers, on canned input: run-tests must turn every
 # kind of test outcome into the right TAP, check-console must catch a
-# WARNING and pass a clean log.
+# WARNING and pass a clean log, the bench table must have the right
+# statistics.
 . "$(dirname "$0")/../../scripts/lib.sh"
 . "$TOP/guest-rootfs/lib/tap.sh"
 DATA=$TOP/tests/host/data
@@ -35,4 +36,13 @@ tap_result $? "check-console --pre-fork tells trouble before the first fork from
 got=$("$TOP/scripts/kunit-tap.sh" --require other "$DATA/console-kunit.log" | tr '\n' '|')
 want='ok 1 kunit: task_watchers.task_watchers_test_order|not ok 2 kunit: task_watchers.task_watchers_test_first_error|ok 3 kunit: task_watchers.task_watchers_test_empty # SKIP not today|not ok 4 kunit: suite other printed no results|'
 tap_expect_eq "$want" "$got" "kunit-tap turns a console's KTAP into one result per case"
+# mean, sd, Student's t 95% interval (t = 4.30 for 2 degrees of
+# freedom) and median, worked by hand: a = 100 102 104, b = 103 103 106
+printf 'kernel,boot,mode,n,ns,rate_per_s\n' > "$tmp/raw.csv"
+printf 'a,%d,fork,1,%d,0\n' 1 100 2 102 3 104 >> "$tmp/raw.csv"
+printf 'b,%d,fork,1,%d,0\n' 1 103 2 103 3 106 >> "$tmp/raw.csv"
+got=$(awk -v order="a b" -f "$TOP/scripts/stats.awk" -f "$TOP/scripts/bench-summary.awk" "$tmp/raw.csv" |
+	tail -2 | tr '\n' '|')
+want='| a | fork | 3 | 102 | 2.0 | ±5.0 | +0.000% | +0.000% | 102 | +0.000% ||| b | fork | 3 | 104 | 1.7 | ±4.3 | +1.961% | +1.961% | 103 | +0.980% ||'
+tap_expect_eq "$want" "$got" "bench-summary: mean, sd, 95% interval, median and change against the first kernel"
 tap_end
