@@ -2,7 +2,8 @@
 # make stress: the bounded stress run (guest-rootfs/stress/stress.sh) on
 # the debug kernel (KASAN, kmemleak, lockdep), then the console check.
 # Prints TAP and the run time; results in results/stress/.  Under TCG with
-# KASAN the run takes well over an hour: the guest gets 3 hours.
+# KASAN the stress takes about 50 min (102,269 tasks in 2,911 s when last
+# run): the guest gets 3 hours.
 set -eu
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/phase.sh"
