@@ -45,4 +45,12 @@ got=$(awk -v order="a b" -f "$TOP/scripts/stats.awk" -f "$TOP/scripts/bench-summ
 	tail -2 | tr '\n' '|')
 want='| a | fork | 3 | 102 | 2.0 | ±5.0 | +0.000% | +0.000% | 102 | +0.000% ||| b | fork | 3 | 104 | 1.7 | ±4.3 | +1.961% | +1.961% | 103 | +0.980% ||'
 tap_expect_eq "$want" "$got" "bench-summary: mean, sd, 95% interval, median and change against the first kernel"
+# the same runs as rates: N tasks in 10^9 ns is N tasks/s
+printf 'kernel,boot,mode,n,ns,rate_per_s\n' > "$tmp/rates.csv"
+printf 'a,%d,fork,%d,1000000000,0\n' 1 100 2 102 3 104 >> "$tmp/rates.csv"
+printf 'b,%d,fork,%d,1000000000,0\n' 1 103 2 103 3 106 >> "$tmp/rates.csv"
+got=$(awk -v order="a b" -f "$TOP/scripts/stats.awk" -f "$TOP/scripts/bench-rates.awk" "$tmp/rates.csv" |
+	tail -2 | tr '\n' '|')
+want='| fork | a | 3 | 102.0 | ±5.0 | 0.0 | +0.000% | +0.000% ||| fork | b | 3 | 104.0 | ±4.3 | -2.0 | -1.961% | -1.961% ||'
+tap_expect_eq "$want" "$got" "bench-rates: tasks/s, 95% interval and cost against the first kernel, in the 2006 layout"
 tap_end
