@@ -17,6 +17,8 @@
 # vforks, 4,000 + 2,000 threads, 20 clones, 20 keyctl and 40 exec
 # operations, about 102,000 tasks.
 OPS=${STRESS_OPS:-1000}
+# a share of OPS, at least one operation: stress-ng refuses 0
+share() { echo $(( (OPS + $1 - 1) / $1 )); }
 CACHES="task_struct cred_jar numa_policy sighand_cache signal_cache files_cache mm_struct"
 
 objects() {
@@ -41,13 +43,13 @@ while sleep 60; do echo "# $(( $(forks) - f0 )) tasks after $(( $(date +%s) - t0
 progress=$!
 numactl --interleave=all stress-ng --metrics-brief --timeout 0 \
 	--fork 2 --fork-ops "$OPS" --vfork 2 --vfork-ops $((OPS * 95)) \
-	--clone 1 --clone-ops $((OPS / 50)) \
+	--clone 1 --clone-ops "$(share 50)" \
 	--pthread 2 --pthread-ops $((OPS * 4)) --set 1 --set-ops "$OPS" \
-	--key 1 --key-ops $((OPS / 50)) 2>&1 | tap_diag
+	--key 1 --key-ops "$(share 50)" 2>&1 | tap_diag
 tap_result "${PIPESTATUS[0]}" "stress-ng fork/vfork/clone/pthread/set/keyctl mix completes"
 # stress-ng's exec stressor refuses to run as root
 cd /tmp && numactl --interleave=all setpriv --reuid=4321 --regid=4321 --clear-groups \
-	stress-ng --metrics-brief --timeout 0 --exec 2 --exec-ops $((OPS / 25)) --exec-max 16 2>&1 | tap_diag
+	stress-ng --metrics-brief --timeout 0 --exec 2 --exec-ops "$(share 25)" --exec-max 16 2>&1 | tap_diag
 tap_result "${PIPESTATUS[0]}" "stress-ng exec stressor, as uid 4321, completes"
 # many threads of one process exiting at once, repeatedly: each of the
 # four instances reaches its 256 threads twice
