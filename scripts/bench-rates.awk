@@ -1,13 +1,14 @@
 # bench.sh's table in the 2006 series' layout: per operation, each
-# kernel's rate in tasks/s (mean and 95% interval over its runs) and its
-# cost against the first kernel of ORDER, in tasks/s and %, and against
-# the kernel listed before it ("step", the cost of one patch).  A
-# positive cost is a slower kernel.  Input: raw.csv.  Needs stats.awk.
+# kernel's rate in operations (tasks, for fork and clone) per guest
+# second, mean and 95% interval over its runs, and its cost against the
+# first kernel of ORDER, in operations/s and %, and against the kernel
+# listed before it ("step", the cost of one patch).  A positive cost is
+# a slower kernel.  Input: raw.csv.  Needs stats.awk.
 BEGIN { FS = "," }
 NR > 1 { stat_add($1 "," $3, $4 * 1e9 / $5); mode[$3] }
 END {
 	nk = split(order, kl, " ")
-	printf "| operation | kernel | runs | tasks/s | 95%% interval | cost, tasks/s | cost %% | step %% |\n"
+	printf "| operation | kernel | runs | ops/s | 95%% interval | cost, ops/s | cost %% | step %% |\n"
 	printf "|---|---|---|---|---|---|---|---|\n"
 	nm = 0; for (m in mode) ml[++nm] = m
 	for (i = 1; i <= nm; i++) for (j = i + 1; j <= nm; j++)

@@ -77,11 +77,15 @@ kernel_order() {
 	for k in $BENCH_KERNELS; do printf '%s ' "${k%%:*}"; done
 }
 
-# the table of $OUT/raw.csv, per operation or, for SWEEP, per N
+# the tables of $OUT/raw.csv: per operation, in instructions and in the
+# 2006 layout (tasks/s), or, for SWEEP, per N
 summarize() {
-	local table=bench-summary.awk
-	[ -z "$SWEEP" ] || table=bench-sweep.awk
-	awk -v order="$(kernel_order)" -f "$TOP/scripts/stats.awk" -f "$TOP/scripts/$table" "$OUT/raw.csv"
+	local table tables="bench-summary.awk bench-rates.awk"
+	[ -z "$SWEEP" ] || tables=bench-sweep.awk
+	for table in $tables; do
+		awk -v order="$(kernel_order)" -f "$TOP/scripts/stats.awk" -f "$TOP/scripts/$table" "$OUT/raw.csv"
+		echo
+	done
 }
 
 main() {
