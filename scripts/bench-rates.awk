@@ -1,27 +1,32 @@
-# bench.sh's table in the 2006 series' layout: per operation, each
-# kernel's rate in operations (tasks, for fork and clone) per guest
-# second, mean and 95% interval over its runs, and its cost against the
-# first kernel of ORDER, in operations/s and %, and against the kernel
-# listed before it ("step", the cost of one patch).  A positive cost is
-# a slower kernel.  Input: raw.csv.  Needs stats.awk.
+# bench.sh's table in the 2006 series' layout: per operation (and per N
+# children, with -v by_n=1, for SWEEP), each kernel's rate in operations
+# (tasks, for fork and clone) per guest second, mean, sd and 95%
+# interval over its runs, and its cost against the first kernel of
+# ORDER, in operations/s and %, and against the kernel listed before it
+# ("step", the cost of one patch).  A positive cost is a slower kernel.
+# Input: raw.csv.  Needs stats.awk.
 BEGIN { FS = "," }
-NR > 1 { stat_add($1 "," $3, $4 * 1e9 / $5); mode[$3] }
+NR > 1 { g = by_n ? $3 "," $4 : $3; stat_add($1 "," g, $4 * 1e9 / $5); group[g] }
 END {
 	nk = split(order, kl, " ")
-	printf "| operation | kernel | runs | ops/s | 95%% interval | cost, ops/s | cost %% | step %% |\n"
-	printf "|---|---|---|---|---|---|---|---|\n"
-	nm = 0; for (m in mode) ml[++nm] = m
-	for (i = 1; i <= nm; i++) for (j = i + 1; j <= nm; j++)
-		if (ml[i] > ml[j]) { t = ml[i]; ml[i] = ml[j]; ml[j] = t }
-	for (i = 1; i <= nm; i++) {
-		m = ml[i]; ref = ""
+	printf "| operation |%s kernel | runs | ops/s | sd | 95%% interval | cost, ops/s | cost %% | step %% |\n", by_n ? " N |" : ""
+	printf "|---|%s---|---|---|---|---|---|---|---|\n", by_n ? "---|" : ""
+	# by operation, then by N
+	ng = 0; for (g in group) gl[++ng] = g
+	for (i = 1; i <= ng; i++) for (j = i + 1; j <= ng; j++) {
+		split(gl[i] ",0", a, ","); split(gl[j] ",0", b, ",")
+		if (a[1] > b[1] || (a[1] == b[1] && a[2] + 0 > b[2] + 0)) { t = gl[i]; gl[i] = gl[j]; gl[j] = t }
+	}
+	for (i = 1; i <= ng; i++) {
+		split(gl[i], op, ","); ref = ""
 		for (ki = 1; ki <= nk; ki++) {
-			k = kl[ki] "," m
+			k = kl[ki] "," gl[i]
 			if (!N[k]) continue
 			r = stat_mean(k)
 			if (ref == "") { ref = r; prev = r }
-			printf "| %s | %s | %d | %.1f | ±%.1f | %.1f | %+.3f%% | %+.3f%% |\n", m, kl[ki], N[k], r,
-				stat_ci95(k), ref - r, (ref - r) * 100 / ref, (prev - r) * 100 / prev
+			printf "| %s |%s %s | %d | %.1f | %.1f | ±%.1f | %.1f | %+.3f%% | %+.3f%% |\n", op[1],
+				by_n ? " " op[2] " |" : "", kl[ki], N[k], r, stat_sd(k), stat_ci95(k),
+				ref - r, (ref - r) * 100 / ref, (prev - r) * 100 / prev
 			prev = r
 		}
 	}

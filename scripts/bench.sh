@@ -77,15 +77,20 @@ kernel_order() {
 	for k in $BENCH_KERNELS; do printf '%s ' "${k%%:*}"; done
 }
 
-# the tables of $OUT/raw.csv: per operation, in instructions and in the
-# 2006 layout (tasks/s), or, for SWEEP, per N
+# the tables of $OUT/raw.csv: per operation in instructions, then in the
+# 2006 layout (operations/s), per N for SWEEP
 summarize() {
-	local table tables="bench-summary.awk bench-rates.awk"
-	[ -z "$SWEEP" ] || tables=bench-sweep.awk
-	for table in $tables; do
-		awk -v order="$(kernel_order)" -f "$TOP/scripts/stats.awk" -f "$TOP/scripts/$table" "$OUT/raw.csv"
-		echo
-	done
+	local table by_n=1
+	[ -n "$SWEEP" ] || {
+		table bench-summary.awk; echo; by_n=0
+	}
+	table bench-rates.awk -v by_n=$by_n
+}
+
+# table AWKFILE [AWK-ARGS]: one table of $OUT/raw.csv
+table() {
+	local prog=$1; shift
+	awk -v order="$(kernel_order)" "$@" -f "$TOP/scripts/stats.awk" -f "$TOP/scripts/$prog" "$OUT/raw.csv"
 }
 
 main() {

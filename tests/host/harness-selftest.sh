@@ -36,21 +36,21 @@ tap_result $? "check-console --pre-fork tells trouble before the first fork from
 got=$("$TOP/scripts/kunit-tap.sh" --require other "$DATA/console-kunit.log" | tr '\n' '|')
 want='ok 1 kunit: task_watchers.task_watchers_test_order|not ok 2 kunit: task_watchers.task_watchers_test_first_error|ok 3 kunit: task_watchers.task_watchers_test_empty # SKIP not today|not ok 4 kunit: suite other printed no results|'
 tap_expect_eq "$want" "$got" "kunit-tap turns a console's KTAP into one result per case"
-# mean, sd, Student's t 95% interval (t = 4.30 for 2 degrees of
-# freedom) and median, worked by hand: a = 100 102 104, b = 103 103 106
-printf 'kernel,boot,mode,n,ns,rate_per_s\n' > "$tmp/raw.csv"
-printf 'a,%d,fork,1,%d,0\n' 1 100 2 102 3 104 >> "$tmp/raw.csv"
-printf 'b,%d,fork,1,%d,0\n' 1 103 2 103 3 106 >> "$tmp/raw.csv"
-got=$(awk -v order="a b" -f "$TOP/scripts/stats.awk" -f "$TOP/scripts/bench-summary.awk" "$tmp/raw.csv" |
-	tail -2 | tr '\n' '|')
+# bench tables on canned runs, worked by hand: a = 100 102 104 and
+# b = 103 103 106 (mean, sd, Student's t 95% interval with t = 4.30 for
+# 2 degrees of freedom, median).  bench_table AWKFILE ROW: the table's
+# last two rows; ROW, a raw.csv line for printf, puts each value in place.
+bench_table() {
+	{
+		echo "kernel,boot,mode,n,ns,rate_per_s"
+		printf "$2" a 1 100 a 2 102 a 3 104 b 1 103 b 2 103 b 3 106
+	} > "$tmp/raw.csv"
+	awk -v order="a b" -f "$TOP/scripts/stats.awk" -f "$TOP/scripts/$1" "$tmp/raw.csv" | tail -2 | tr '\n' '|'
+}
 want='| a | fork | 3 | 102 | 2.0 | ±5.0 | +0.000% | +0.000% | 102 | +0.000% ||| b | fork | 3 | 104 | 1.7 | ±4.3 | +1.961% | +1.961% | 103 | +0.980% ||'
-tap_expect_eq "$want" "$got" "bench-summary: mean, sd, 95% interval, median and change against the first kernel"
-# the same runs as rates: N tasks in 10^9 ns is N tasks/s
-printf 'kernel,boot,mode,n,ns,rate_per_s\n' > "$tmp/rates.csv"
-printf 'a,%d,fork,%d,1000000000,0\n' 1 100 2 102 3 104 >> "$tmp/rates.csv"
-printf 'b,%d,fork,%d,1000000000,0\n' 1 103 2 103 3 106 >> "$tmp/rates.csv"
-got=$(awk -v order="a b" -f "$TOP/scripts/stats.awk" -f "$TOP/scripts/bench-rates.awk" "$tmp/rates.csv" |
-	tail -2 | tr '\n' '|')
-want='| fork | a | 3 | 102.0 | ±5.0 | 0.0 | +0.000% | +0.000% ||| fork | b | 3 | 104.0 | ±4.3 | -2.0 | -1.961% | -1.961% ||'
-tap_expect_eq "$want" "$got" "bench-rates: tasks/s, 95% interval and cost against the first kernel, in the 2006 layout"
+tap_expect_eq "$want" "$(bench_table bench-summary.awk '%s,%d,fork,1,%d,0\n')" \
+	"bench-summary: mean, sd, 95% interval, median and change against the first kernel"
+want='| fork | a | 3 | 102.0 | 2.0 | ±5.0 | 0.0 | +0.000% | +0.000% ||| fork | b | 3 | 104.0 | 1.7 | ±4.3 | -2.0 | -1.961% | -1.961% ||'
+tap_expect_eq "$want" "$(bench_table bench-rates.awk '%s,%d,fork,%d,1000000000,0\n')" \
+	"bench-rates: operations/s, sd, 95% interval and cost against the first kernel, in the 2006 layout"
 tap_end
