@@ -1,15 +1,16 @@
 # bench.sh's table in the 2006 series' layout: per operation (and per N
 # children, with -v by_n=1, for SWEEP), each kernel's rate in operations
 # (tasks, for fork and clone) per guest second, mean, sd and 95%
-# interval over its runs, and its cost against the first kernel of
-# ORDER, in operations/s and %, and against the kernel listed before it
+# interval over its boots (a boot's rounds pooled into one rate), and its
+# cost against the first kernel of ORDER, in operations/s and %, and against the kernel listed before it
 # ("step", the cost of one patch).  A positive cost is a slower kernel.
 # Input: raw.csv.  Needs stats.awk.
-BEGIN { FS = "," }
-NR > 1 { g = by_n ? $3 "," $4 : $3; stat_add($1 "," g, $4 * 1e9 / $5); group[g] }
+BEGIN { FS = ","; boot_rate = 1 }
+NR > 1 { g = by_n ? $3 "," $4 : $3; boot_add($1 "," g, $2, $4, $5); group[g] }
 END {
+	boot_stats()
 	nk = split(order, kl, " ")
-	printf "| operation |%s kernel | runs | ops/s | sd | 95%% interval | cost, ops/s | cost %% | step %% |\n", by_n ? " N |" : ""
+	printf "| operation |%s kernel | boots | ops/s | sd | 95%% interval | cost, ops/s | cost %% | step %% |\n", by_n ? " N |" : ""
 	printf "|---|%s---|---|---|---|---|---|---|---|\n", by_n ? "---|" : ""
 	# by operation, then by N
 	ng = 0; for (g in group) gl[++ng] = g

@@ -3,7 +3,8 @@
 # on several kernels, booted interleaved (A B A B ...).  QEMU TCG with
 # -icount shift=0 makes the guest clock count executed instructions; one
 # vCPU, no RDRAND/RDSEED, nokaslr and norandmaps keep boots alike.
-# Writes results/bench/raw.csv and a table with mean, sd and 95% interval.
+# Writes results/bench/raw.csv and a table with mean, sd and 95% interval
+# over the boots (the rounds of one boot are not independent samples).
 #   BENCH_KERNELS="label:objdir-or-bzImage ..."  BOOTS=n  ROUNDS=n  BENCH_JOBS=n
 # A label ending in "+trace" runs the workload with every task_watchers
 # tracepoint enabled and consumed by 'trace-cmd record' into a file.
@@ -15,11 +16,13 @@ BOOTS=${BOOTS:-3}
 ROUNDS=${ROUNDS:-3}
 BENCH_JOBS=${BENCH_JOBS:-$(nproc)}
 BENCH_KERNELS=${BENCH_KERNELS:-"base:$BASE_TREE/out-release full:$TREE/out-release"}
-WORKLOAD=${WORKLOAD:-"forkbench fork 2000; forkbench exec 1000; forkbench thread 2000"}
+# exec runs a copy of the static binary on tmpfs (see bench_command)
+EXE=/dev/shm/true-static
+WORKLOAD=${WORKLOAD:-"forkbench fork 2000; forkbench exec 1000 $EXE; forkbench thread 2000"}
 # untimed, before the rounds: each kind of operation once.  With a fork
 # warm-up alone, the first round of exec was slower than the next two in
 # every run, by 0.3% to 17% (a kernel's mean over its boots).
-WARMUP=${WARMUP:-"forkbench fork 200; forkbench exec 200; forkbench thread 200"}
+WARMUP=${WARMUP:-"forkbench fork 200; forkbench exec 200 $EXE; forkbench thread 200"}
 # SWEEP="5000 7500 ...": instead, each of SWEEP_MODES for N children per
 # N, as the 2006 tables did; the table is then per N, in tasks/s
 SWEEP=${SWEEP:-}
@@ -28,9 +31,19 @@ if [ -n "$SWEEP" ]; then
 	WORKLOAD="for n in $SWEEP; do for m in $SWEEP_MODES; do forkbench \$m \$n; done; done"
 fi
 
-# The guest command: warm up, then ROUNDS of the workload; traced for +trace.
+# The guest command: root read-only, warm up, then ROUNDS of the workload;
+# traced for +trace.  Read-only because the first exec of a file updates
+# its atime (relatime: the image's atimes are not after their mtimes) and
+# jbd2 commits it within 5 s, in the middle of the rounds: disk writes
+# complete at host times, not at guest instruction counts.  exec runs
+# from tmpfs, whose pages cp makes in the guest, not from the page cache
+# of a disk read at host times.  Per 6 boots of one kernel, the sd of a
+# boot's fork+exec figure was 0.055% before, 0.039% read-only, 0.053%
+# from tmpfs, 0.014% with both (docs/results.md).
 bench_command() {
 	local ev=/sys/kernel/tracing/events/task_watchers/task_watcher_return/enable
+	echo "cp /opt/tw/bin/true-static $EXE && sync && mount -o remount,ro / ||"
+	echo "	{ echo 'bench: cannot copy $EXE or remount / read-only' >&2; exit 1; }"
 	case $1 in
 	*+trace)
 		echo "trace-cmd record -q -e task_watchers -o /tmp/tw.dat > /dev/null 2>&1 & tp=\$!"

@@ -26,3 +26,16 @@ function stat_median(k,   i, j, t, a) {
 		for (j = i; j > 1 && a[j - 1] > a[j]; j--) { t = a[j]; a[j] = a[j - 1]; a[j - 1] = t }
 	return N[k] % 2 ? a[(N[k] + 1) / 2] : (a[N[k] / 2] + a[N[k] / 2 + 1]) / 2
 }
+
+# Per-boot samples: boot_add(KEY, BOOT, OPS, NS) adds one round of a boot;
+# boot_stats() then adds, per key, one sample per boot, in ns per
+# operation (or, with boot_rate set, in operations per second), from the
+# boot's total operations and time.
+function boot_add(k, b, ops, ns) { BOPS[k SUBSEP b] += ops; BNS[k SUBSEP b] += ns }
+
+function boot_stats(   kb, p) {
+	for (kb in BOPS) {
+		split(kb, p, SUBSEP)
+		stat_add(p[1], boot_rate ? BOPS[kb] * 1e9 / BNS[kb] : BNS[kb] / BOPS[kb])
+	}
+}

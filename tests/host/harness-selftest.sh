@@ -36,18 +36,25 @@ tap_result $? "check-console --pre-fork tells trouble before the first fork from
 got=$("$TOP/scripts/kunit-tap.sh" --require other "$DATA/console-kunit.log" | tr '\n' '|')
 want='ok 1 kunit: task_watchers.task_watchers_test_order|not ok 2 kunit: task_watchers.task_watchers_test_first_error|ok 3 kunit: task_watchers.task_watchers_test_empty # SKIP not today|not ok 4 kunit: suite other printed no results|'
 tap_expect_eq "$want" "$got" "kunit-tap turns a console's KTAP into one result per case"
-# bench tables on canned runs, worked by hand: a = 100 102 104 and
-# b = 103 103 106 (mean, sd, Student's t 95% interval with t = 4.30 for
-# 2 degrees of freedom, median).  bench_table AWKFILE ROW: the table's
-# last two rows; ROW, a raw.csv line for printf, puts each value in place.
+# bench tables on canned runs, worked by hand: per boot a = 100 102 104
+# and b = 103 103 106 (mean, sd, Student's t 95% interval with t = 4.30
+# for 2 degrees of freedom, median; the step's interval is the root of
+# the squares of both).  Each boot ran two rounds, one below its value
+# and one above, so a table that took rounds for boots would differ.
+# bench_table AWKFILE ROW: the table's last two rows; ROW, a raw.csv
+# line for printf, puts each value in place.
 bench_table() {
+	local k b v
 	{
 		echo "kernel,boot,mode,n,ns,rate_per_s"
-		printf "$2" a 1 100 a 2 102 a 3 104 b 1 103 b 2 103 b 3 106
+		for k in a:1:100 a:2:102 a:3:104 b:1:103 b:2:103 b:3:106; do
+			IFS=: read -r k b v <<< "$k"
+			printf "$2" "$k" "$b" $((v - 1)) "$k" "$b" $((v + 1))
+		done
 	} > "$tmp/raw.csv"
 	awk -v order="a b" -f "$TOP/scripts/stats.awk" -f "$TOP/scripts/$1" "$tmp/raw.csv" | tail -2 | tr '\n' '|'
 }
-want='| a | fork | 3 | 102 | 2.0 | ±5.0 | +0.000% | +0.000% | 102 | +0.000% ||| b | fork | 3 | 104 | 1.7 | ±4.3 | +1.961% | +1.961% | 103 | +0.980% ||'
+want='| a | fork | 3 | 102 | 2.0 | ±5.0 | +0.000% | +0.000% |  | 102 | +0.000% ||| b | fork | 3 | 104 | 1.7 | ±4.3 | +1.961% | +1.961% | ±6.440% | 103 | +0.980% ||'
 tap_expect_eq "$want" "$(bench_table bench-summary.awk '%s,%d,fork,1,%d,0\n')" \
 	"bench-summary: mean, sd, 95% interval, median and change against the first kernel"
 want='| fork | a | 3 | 102.0 | 2.0 | ±5.0 | 0.0 | +0.000% | +0.000% ||| fork | b | 3 | 104.0 | 1.7 | ±4.3 | -2.0 | -1.961% | -1.961% ||'
