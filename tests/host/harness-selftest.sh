@@ -60,4 +60,20 @@ tap_expect_eq "$want" "$(bench_table bench-summary.awk '%s,%d,fork,1,%d,0\n')" \
 want='| fork | a | 3 | 102.0 | 2.0 | ±5.0 | 0.0 | +0.000% | +0.000% ||| fork | b | 3 | 104.0 | 1.7 | ±4.3 | -2.0 | -1.961% | -1.961% ||'
 tap_expect_eq "$want" "$(bench_table bench-rates.awk '%s,%d,fork,%d,1000000000,0\n')" \
 	"bench-rates: operations/s, sd, 95% interval and cost against the first kernel, in the 2006 layout"
+# bench-compare on the same canned runs and a second one: a moves by 6,
+# outside a's own interval (4.97) but inside the difference's
+# (sqrt(4.97^2 + 4.97^2) = 7.03); b moves by 10, outside
+# sqrt(4.30^2 + 2.48^2) = 4.96.  The script must tell them apart and fail.
+mkdir -p "$tmp/r1/patches" "$tmp/r2/patches"
+bench_table bench-summary.awk '%s,%d,fork,1,%d,0\n' > /dev/null
+cp "$tmp/raw.csv" "$tmp/r1/patches/"
+{
+	echo "kernel,boot,mode,n,ns,rate_per_s"
+	printf '%s,%d,fork,1,%d,0\n' a 1 106 a 2 108 a 3 110 b 1 113 b 2 114 b 3 115
+} > "$tmp/r2/patches/raw.csv"
+got=$("$TOP/scripts/bench-compare.sh" "$tmp/r1" "$tmp/r2" | grep -E '^\| [ab] |agree$' | cut -d'|' -f2,7,9 | tr '\n' ';')
+want=' a | +5.882% | yes ; b | +9.615% | NO ;1 of 2 figures agree;'
+tap_expect_eq "$want" "$got" "bench-compare: a change inside the difference's interval agrees, one outside does not"
+! "$TOP/scripts/bench-compare.sh" "$tmp/r1" "$tmp/r2" > /dev/null
+tap_result $? "bench-compare fails when a figure does not agree"
 tap_end
