@@ -36,7 +36,7 @@ bench_part() {
 	local part=$1 t0=$SECONDS
 	case $part in
 	patches)
-		OUT=$RESULTS/bench/$part BENCH_KERNELS=$(patch_kernels) BOOTS=4 "$TOP/scripts/bench.sh" ;;
+		OUT=$RESULTS/bench/$part BENCH_KERNELS=$(patch_kernels) BOOTS=8 ROUNDS=1 "$TOP/scripts/bench.sh" ;;
 	programs)
 		OUT=$RESULTS/bench/$part WORKLOAD="$B/stress-ng-rate fork 1000; $B/stress-ng-rate vfork 1000;
 			$B/stress-ng-rate clone 200; $B/stress-ng-rate exec 200; $B/kernbench 1" ROUNDS=2 \

@@ -90,11 +90,13 @@ kernel_order() {
 	for k in $BENCH_KERNELS; do printf '%s ' "${k%%:*}"; done
 }
 
-# the tables of $OUT/raw.csv: per operation in instructions, then in the
-# 2006 layout (operations/s), per N for SWEEP
+# the tables of $OUT/raw.csv: kernel by kernel with each step, per
+# operation in instructions, then in the 2006 layout (operations/s), per
+# N for SWEEP
 summarize() {
 	local table by_n=1
 	[ -n "$SWEEP" ] || {
+		table bench-steps.awk; echo
 		table bench-summary.awk; echo; by_n=0
 	}
 	table bench-rates.awk -v by_n=$by_n

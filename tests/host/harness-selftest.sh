@@ -60,6 +60,9 @@ tap_expect_eq "$want" "$(bench_table bench-summary.awk '%s,%d,fork,1,%d,0\n')" \
 want='| fork | a | 3 | 102.0 | 2.0 | ±5.0 | 0.0 | +0.000% | +0.000% ||| fork | b | 3 | 104.0 | 1.7 | ±4.3 | -2.0 | -1.961% | -1.961% ||'
 tap_expect_eq "$want" "$(bench_table bench-rates.awk '%s,%d,fork,%d,1000000000,0\n')" \
 	"bench-rates: operations/s, sd, 95% interval and cost against the first kernel, in the 2006 layout"
+want='| a | 102 ±5 | +0.000% | ||| b | 104 ±4 | +1.961% | +1.961% ±6.440% ||'
+tap_expect_eq "$want" "$(bench_table bench-steps.awk '%s,%d,fork,1,%d,0\n')" \
+	"bench-steps: per kernel, mean ± interval, change against the first kernel, step ± its interval"
 # bench-compare on the same canned runs and a second one: a moves by 6,
 # outside a's own interval (4.97) but inside the difference's
 # (sqrt(4.97^2 + 4.97^2) = 7.03); b moves by 10, outside
