@@ -13,12 +13,8 @@ END {
 	printf "|---|---|---|---|---|---|---|---|\n"
 	nk = split(order, kl, " ")
 	for (k in key) { split(k, p, ","); ops[p[2] "," p[3]] }
-	# by operation, then by N
 	no = 0; for (o in ops) ol[++no] = o
-	for (i = 1; i <= no; i++) for (j = i + 1; j <= no; j++) {
-		split(ol[i], x, ","); split(ol[j], y, ",")
-		if (x[1] > y[1] || (x[1] == y[1] && x[2] + 0 > y[2] + 0)) { t = ol[i]; ol[i] = ol[j]; ol[j] = t }
-	}
+	sort_groups(ol, no)
 	for (i = 1; i <= no; i++) for (ki = 1; ki <= nk; ki++) {
 		o = ol[i]; k = kl[ki] "," o; a = 1 "|" k; b = 2 "|" k
 		if (!N[a] || !N[b]) continue

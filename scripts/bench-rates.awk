@@ -1,9 +1,10 @@
 # bench.sh's table in the 2006 series' layout: per operation (and per N
 # children, with -v by_n=1, for SWEEP), each kernel's rate in operations
 # (tasks, for fork and clone) per guest second, mean, sd and 95%
-# interval over its boots (a boot's rounds pooled into one rate), and its
-# cost against the first kernel of ORDER, in operations/s and %, and against the kernel listed before it
-# ("step", the cost of one patch).  A positive cost is a slower kernel.
+# interval over its boots (a boot's rounds pooled into one rate), and
+# its cost against the first kernel of ORDER, in operations/s and %, and
+# against the kernel listed before it ("step", the cost of one patch).
+# A positive cost is a slower kernel.
 # Input: raw.csv.  Needs stats.awk.
 BEGIN { FS = ","; boot_rate = 1 }
 NR > 1 { g = by_n ? $3 "," $4 : $3; boot_add($1 "," g, $2, $4, $5); group[g] }
@@ -12,12 +13,8 @@ END {
 	nk = split(order, kl, " ")
 	printf "| operation |%s kernel | boots | ops/s | sd | 95%% interval | cost, ops/s | cost %% | step %% |\n", by_n ? " N |" : ""
 	printf "|---|%s---|---|---|---|---|---|---|---|\n", by_n ? "---|" : ""
-	# by operation, then by N
 	ng = 0; for (g in group) gl[++ng] = g
-	for (i = 1; i <= ng; i++) for (j = i + 1; j <= ng; j++) {
-		split(gl[i] ",0", a, ","); split(gl[j] ",0", b, ",")
-		if (a[1] > b[1] || (a[1] == b[1] && a[2] + 0 > b[2] + 0)) { t = gl[i]; gl[i] = gl[j]; gl[j] = t }
-	}
+	sort_groups(gl, ng)
 	for (i = 1; i <= ng; i++) {
 		split(gl[i], op, ","); ref = ""
 		for (ki = 1; ki <= nk; ki++) {

@@ -1,6 +1,6 @@
 #!/bin/bash
 # Measure fork+exit+wait, fork+exec and thread create/join in guest time
-# on several kernels, booted interleaved (A B A B ...).  QEMU TCG with
+# on several kernels, booted interleaved (A B C, B C A, ...).  QEMU TCG with
 # -icount shift=0 makes the guest clock count executed instructions; one
 # vCPU, no RDRAND/RDSEED, nokaslr and norandmaps keep boots alike.
 # Writes results/bench/raw.csv and a table with mean, sd and 95% interval
@@ -16,7 +16,7 @@ BOOTS=${BOOTS:-3}
 ROUNDS=${ROUNDS:-3}
 BENCH_JOBS=${BENCH_JOBS:-$(nproc)}
 BENCH_KERNELS=${BENCH_KERNELS:-"base:$BASE_TREE/out-release full:$TREE/out-release"}
-# exec runs a copy of the static binary on tmpfs (see bench_command)
+# exec runs a copy of the static binary in memory (see bench_command)
 EXE=/dev/shm/true-static
 WORKLOAD=${WORKLOAD:-"forkbench fork 2000; forkbench exec 1000 $EXE; forkbench thread 2000"}
 # untimed, before the rounds: each kind of operation once.  With a fork
@@ -36,10 +36,10 @@ fi
 # its atime (relatime: the image's atimes are not after their mtimes) and
 # jbd2 commits it within 5 s, in the middle of the rounds: disk writes
 # complete at host times, not at guest instruction counts.  exec runs
-# from tmpfs, whose pages cp makes in the guest, not from the page cache
-# of a disk read at host times.  Per 6 boots of one kernel, the sd of a
-# boot's fork+exec figure was 0.055% before, 0.039% read-only, 0.053%
-# from tmpfs, 0.014% with both (docs/results.md).
+# from /dev/shm (in memory), whose pages cp makes in the guest, not from
+# the page cache of a disk read at host times.  Per 6 boots of one
+# kernel, the sd of a boot's fork+exec figure was 0.055% before, 0.039%
+# read-only, 0.053% from memory, 0.014% with both (docs/results.md).
 bench_command() {
 	local ev=/sys/kernel/tracing/events/task_watchers/task_watcher_return/enable
 	echo "cp /opt/tw/bin/true-static $EXE && sync && mount -o remount,ro / ||"
@@ -69,11 +69,10 @@ boot_once() {
 }
 
 # Every boot, BENCH_JOBS at a time: the guest clock counts instructions,
-# so a 2-core host does the work in half the time.  But a boot's disk
-# reads complete at host times and shape the state the rounds start
-# from, so which guest boots beside which matters a little (fork+exec:
-# the first kernel, always booted next to the last, came out 0.05%
-# low).  Round b therefore starts at the b-th kernel of the list.
+# so a 2-core host does the work in half the time.  Round b starts at
+# the b-th kernel of the list, so that no kernel always boots first or
+# beside the same neighbours: unrotated, the first kernel's fork+exec
+# came out 0.05% low in three runs (docs/results.md; rotated, less so).
 boot_all() {
 	local b k fail=0 n
 	n=$(echo $BENCH_KERNELS | wc -w)

@@ -27,6 +27,15 @@ function stat_median(k,   i, j, t, a) {
 	return N[k] % 2 ? a[(N[k] + 1) / 2] : (a[N[k] / 2] + a[N[k] / 2 + 1]) / 2
 }
 
+# sort_groups(A, N): sort A[1..N], "operation" or "operation,N" strings,
+# by operation, then by N as a number
+function sort_groups(a, n,   i, j, t, x, y) {
+	for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) {
+		split(a[i] ",0", x, ","); split(a[j] ",0", y, ",")
+		if (x[1] > y[1] || (x[1] == y[1] && x[2] + 0 > y[2] + 0)) { t = a[i]; a[i] = a[j]; a[j] = t }
+	}
+}
+
 # Per-boot samples: boot_add(KEY, BOOT, OPS, NS) adds one round of a boot;
 # boot_stats() then adds, per key, one sample per boot, in ns per
 # operation (or, with boot_rate set, in operations per second), from the
