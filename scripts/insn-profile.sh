@@ -3,17 +3,20 @@
 # kernel once under QEMU TCG with scripts/insnprof.c, a plugin that counts
 # executed kernel instructions per address, and run the bench workload
 # (fork+exit+wait, fork+exec, thread create+join), one snapshot of the
-# counts after each.  Per operation and kernel: instructions per op of
-# each kernel function (System.map of the kernel's object directory);
-# then the functions whose count differs from the first kernel's.
-#   insn-profile.sh [LABEL:OBJDIR ...]   (default: base and the whole series)
-# Writes results/profile/: LABEL-OP.txt ("function instructions/op") and
-# diff-OP.md.
+# counts after each, and one after an empty step (the snapshots' own
+# cost, subtracted).  Per operation and kernel: instructions per op of
+# each kernel function (the guest's /proc/kallsyms); then the functions
+# whose count differs from the first kernel's.
+#   insn-profile.sh [LABEL:BZIMAGE ...]
+# Default: the unpatched kernel and every prefix of the series, as
+# 'make bench' measures them.  Writes results/profile/: LABEL-OP.txt
+# ("function instructions/op"), totals.md and diff.md.
 set -eu
 . "$(dirname "$0")/lib.sh"
 
 OUT=${OUT:-$RESULTS/profile}
 PLUGIN_DIR=$BUILD/insnprof
+SERIES_KERNELS=$BUILD/series-kernels
 EXE=/dev/shm/true-static
 # operation and count, in the order the guest runs them
 OPS="fork:2000 exec:1000 thread:2000"
@@ -35,70 +38,124 @@ build_plugin() {
 	gcc -O2 -Wall -shared -fPIC -I"$PLUGIN_DIR" -o "$so" "$TOP/scripts/insnprof.c" -lpthread
 }
 
-# The guest: as bench.sh's, quiet during the operations; "tw-prof NAME"
+# base, p1 ... pN as bench-suite.sh measures them
+default_kernels() {
+	local n i k="base:$BASE_TREE/out-release/arch/x86/boot/bzImage"
+	n=$(git -C "$TREE" rev-list --count "debian/$(debian_version)..HEAD")
+	for i in $(seq "$n"); do
+		k="$k p$i:$SERIES_KERNELS/$(printf %02d "$i")-release"
+	done
+	echo "$k"
+}
+
+# The guest: as bench.sh's (CRNG seeded), quiet during the operations; "tw-prof NAME"
 # on the console makes the plugin write a snapshot while the guest waits
 # 2 s on a FIFO (no fork, unlike sleep(1)).
 guest_command() {
 	local op
-	echo "cp /opt/tw/bin/true-static $EXE && sync && mount -o remount,ro / || exit 1"
+	echo "cp /opt/tw/bin/true-static $EXE && sync && mount -o remount,ro / && /opt/tw/bin/seed-crng || exit 1"
 	echo "mkfifo /dev/shm/wait && exec 9<> /dev/shm/wait || exit 1"
 	echo "mark() { echo \"tw-prof \$1\"; read -r -t 2 -u 9 || :; }"
 	echo "{ forkbench fork 200; forkbench exec 200 $EXE; forkbench thread 200; } > /dev/null"
-	echo "mark start"
+	echo "mark start; mark idle"
 	for op in $OPS; do
-		echo "forkbench ${op%:*} ${op#*:} $EXE; mark ${op%:*}"
+		case $op in
+		exec:*) echo "forkbench exec ${op#*:} $EXE; mark exec" ;;
+		*) echo "forkbench ${op%:*} ${op#*:}; mark ${op%:*}" ;;
+		esac
 	done
+	echo "cat /proc/kallsyms > /mnt/tw/kallsyms"
 }
 
 profile_kernel() {
-	local label=$1 obj=$2 dir=$OUT/$1 prev=start op
+	local label=$1 kernel=$2 dir=$OUT/$1 prev=idle op
+	[ -f "$kernel" ] || die "profile: no kernel $kernel for $label"
 	rm -rf "$dir"; mkdir -p "$dir"
-	OUTDIR=$dir KERNEL=$obj/arch/x86/boot/bzImage SMP=1 ACCEL=tcg \
+	OUTDIR=$dir KERNEL=$kernel SMP=1 ACCEL=tcg \
 		CPU=max,-rdrand,-rdseed APPEND="nokaslr norandmaps random.trust_cpu=off" \
 		QEMU_EXTRA="-icount shift=0 -plugin $PLUGIN_DIR/insnprof.so,watch=$dir/output.log,out=$dir/snap" \
 		"$TOP/scripts/vm.sh" "$(guest_command)" > "$dir/vm.log" 2>&1 ||
 		{ cat "$dir/vm.log" >&2; die "profile: boot of $label failed"; }
+	interval "$dir" start idle > "$dir/idle"
 	for op in $OPS; do
-		[ -f "$dir/snap.${op%:*}" ] || die "profile: no snapshot after ${op%:*} on $label"
-		awk -v ops="${op#*:}" -f "$TOP/scripts/insn-profile.awk" \
-			"$obj/System.map" "$dir/snap.$prev" "$dir/snap.${op%:*}" > "$OUT/$label-${op%:*}.txt"
+		interval "$dir" "$prev" "${op%:*}" |
+			awk -v n="${op#*:}" 'FNR == NR { idle[$1] = $2; next }
+				{ t[$1] = $2 } END { for (f in idle) t[f] += 0
+					for (f in t) printf "%s %.2f\n", f, (t[f] - idle[f]) / n }' \
+				"$dir/idle" - | sort -k2,2gr > "$OUT/$label-${op%:*}.txt"
 		prev=${op%:*}
 	done
 }
 
-# diff-OP.md: functions whose instructions per op differ from the first
-# kernel's by at least half an instruction, largest first, and the total
+# instructions per function between two snapshots of a boot
+interval() {
+	[ -f "$1/snap.$3" ] || die "profile: no snapshot '$3' in $1"
+	awk -f "$TOP/scripts/insn-profile.awk" "$1/share/kallsyms" "$1/snap.$2" "$1/snap.$3"
+}
+
+# totals.md: per operation and kernel, user and kernel instructions per
+# op, and the change from the first kernel and from the one before
+totals_table() {
+	local op k u kn t first prev
+	echo "| operation | kernel | user | kernel | total | vs ${1%%:*} | step |"
+	echo "|---|---|---|---|---|---|---|"
+	for op in $OPS; do
+		op=${op%:*} first= prev=
+		for k in "$@"; do
+			read -r u kn t < <(awk '{ t += $2; if ($1 == "[user]") u = $2 }
+				END { printf "%.1f %.1f %.1f\n", u, t - u, t }' "$OUT/${k%%:*}-$op.txt")
+			first=${first:-$t} prev=${prev:-$t}
+			awk -v op="$op" -v k="${k%%:*}" -v u="$u" -v kn="$kn" -v t="$t" \
+				-v f="$first" -v p="$prev" 'BEGIN {
+				printf "| %s | %s | %.1f | %.1f | %.1f | %+.1f (%+.3f%%) | %+.1f |\n",
+					op, k, u, kn, t, t - f, 100 * (t - f) / f, t - p }'
+			prev=$t
+		done
+	done
+}
+
+# diff.md: functions whose instructions per op differ between two
+# kernels by at least half an instruction, largest change first, and the
+# totals
 diff_table() {
-	local op=$1 first=$2 label=$3
-	awk -v a="$first" -v b="$label" '
-		FNR == NR { x[$1] = $2; f[$1]; next }
-		{ y[$1] = $2; f[$1] }
+	local op=$1 a=$2 b=$3
+	printf '\n### %s, %s to %s, instructions per op\n\n' "$op" "$a" "$b"
+	echo "| function | $a | $b | change |"
+	echo "|---|---|---|---|"
+	awk 'FNR == NR { x[$1] = $2; f[$1]; next } { y[$1] = $2; f[$1] }
 		END {
-			printf "| function | %s | %s | change |\n|---|---|---|---|\n", a, b
 			for (k in f) { d = y[k] - x[k]; ta += x[k]; tb += y[k]
-				if (d >= 0.5 || d <= -0.5) printf "%s %.1f %.1f %+.1f\n", k, x[k], y[k], d }
-			printf "TOTAL %.1f %.1f %+.1f\n", ta, tb, tb - ta
-		}' "$OUT/$first-$op.txt" "$OUT/$label-$op.txt" |
-		sort -k4,4gr | awk 'NF == 4 { printf "| %s | %s | %s | %s |\n", $1, $2, $3, $4; next } { print }'
+				if (d >= 0.5 || d <= -0.5)
+					printf "| %s | %.1f | %.1f | %+.1f |\n", k, x[k], y[k], d | "sort -t\\| -k5,5gr"
+			}
+			close("sort -t\\| -k5,5gr")
+			printf "| total | %.1f | %.1f | %+.1f |\n", ta, tb, tb - ta
+		}' "$OUT/$a-$op.txt" "$OUT/$b-$op.txt"
 }
 
 main() {
-	local kernels=${*:-"base:$BASE_TREE/out-release full:$TREE/out-release"} k op first=
+	local kernels k op prev
+	kernels=${*:-$(default_kernels)}
 	build_plugin
 	mkdir -p "$OUT"
 	for k in $kernels; do
 		log "profile: ${k%%:*}"
 		profile_kernel "${k%%:*}" "${k#*:}"
-		[ -n "$first" ] || first=${k%%:*}
 	done
+	# shellcheck disable=SC2086
+	totals_table $kernels | tee "$OUT/totals.md"
+	# each kernel against the one before, then the last against the first
 	for op in $OPS; do
-		op=${op%:*}
+		prev=
 		for k in $kernels; do
-			[ "${k%%:*}" != "$first" ] || continue
-			printf '\n### %s, instructions per op\n\n' "$op"
-			diff_table "$op" "$first" "${k%%:*}"
+			[ -z "$prev" ] || diff_table "${op%:*}" "$prev" "${k%%:*}"
+			prev=${k%%:*}
 		done
-	done | tee "$OUT/diff.md"
+		k=${kernels%% *}
+		[ "$(echo $kernels | wc -w)" -le 2 ] ||
+			diff_table "${op%:*}" "${k%%:*}" "$prev"
+	done > "$OUT/diff.md"
+	log "profile: per-function differences in $OUT/diff.md"
 }
 
 main "$@"
