@@ -11,7 +11,7 @@ DBG := $(TREE)/out-debug/arch/x86/boot/bzImage
 BASE_REL := $(BASE)/out-release/arch/x86/boot/bzImage
 
 .PHONY: help run test exec shell deps tree export build build-debug \
-	build-base kernels-release rootfs bench check-series stress clean distclean
+	build-base kernels-release rootfs bench profile check-series stress clean distclean
 
 help:
 	@sed -n 's/^## //p' $(MAKEFILE_LIST)
@@ -53,9 +53,14 @@ build-base: tree
 	@$(S)/kernel.sh release $(BASE)
 
 ## bench        every table of docs/results.md: per-patch cost, stress-ng and kernbench-like
-##              loads, the 2006 rate-vs-N sweep (BENCH_PARTS="patches programs sweep")
+##              loads, the 2006 rate-vs-N sweep, per-function profile (BENCH_PARTS="patches programs sweep profile")
 bench: deps build build-base rootfs
 	@$(S)/bench-suite.sh
+
+## profile      where fork, exec and thread instructions go, per function, base and
+##              every prefix of the series (a QEMU plugin counting instructions)
+profile: deps build-base rootfs
+	@$(S)/insn-profile.sh
 
 ## check-series build every prefix of the series in both flavours (bisectability)
 check-series: tree

@@ -9,13 +9,16 @@
 #             fork, vfork, clone and exec stressors, and a kernbench-like
 #             'make -j2' (guest-rootfs/bench/)
 #   sweep     the 2006 tables: rate against N = 5,000 ... 17,500 children
+#   profile   base and every prefix once more, under a QEMU plugin that
+#             counts instructions per kernel address (scripts/insn-profile.sh):
+#             what each patch adds to fork, exec and thread, per function
 # The tables are gathered in results/bench/report.md.  BENCH_PARTS="..."
 # runs some parts only.
 set -eu
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/phase.sh"
 
-PARTS=${BENCH_PARTS:-"patches programs sweep"}
+PARTS=${BENCH_PARTS:-"patches programs sweep profile"}
 SERIES_KERNELS=$BUILD/series-kernels
 REPORT=$RESULTS/bench/report.md
 B=/opt/tw/bench
@@ -44,7 +47,11 @@ bench_part() {
 	sweep)
 		OUT=$RESULTS/bench/$part SWEEP="5000 7500 10000 12500 15000 17500" BOOTS=2 ROUNDS=1 \
 			"$TOP/scripts/bench.sh" ;;
-	*) die "unknown bench part '$part' (patches, programs, sweep)" ;;
+	profile)
+		OUT=$RESULTS/bench/$part "$TOP/scripts/insn-profile.sh" > "$RESULTS/bench/$part.log" ||
+			{ tail -20 "$RESULTS/bench/$part.log" >&2; return 1; }
+		cp "$RESULTS/bench/$part/totals.md" "$RESULTS/bench/$part/summary.md" ;;
+	*) die "unknown bench part '$part' (patches, programs, sweep, profile)" ;;
 	esac
 	printf '\n## %s (%d min)\n\n' "$part" $(( (SECONDS - t0 + 30) / 60 )) >> "$REPORT"
 	cat "$RESULTS/bench/$part/summary.md" >> "$REPORT"
@@ -55,7 +62,7 @@ main() {
 	mkdir -p "$RESULTS/bench"
 	echo "# make bench, $(date -u '+%Y-%m-%d %H:%M UTC'), linux-source $(debian_version)" > "$REPORT"
 	case " $PARTS " in
-	*" patches "*) phase series-kernels env FLAVOURS=release "$TOP/scripts/check-series.sh" ;;
+	*" patches "* | *" profile "*) phase series-kernels env FLAVOURS=release "$TOP/scripts/check-series.sh" ;;
 	esac
 	for part in $PARTS; do
 		phase "bench-$part" bench_part "$part"

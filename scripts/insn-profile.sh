@@ -7,9 +7,9 @@
 # cost, subtracted).  Per operation and kernel: instructions per op of
 # each kernel function (the guest's /proc/kallsyms); then the functions
 # whose count differs from the first kernel's.
-#   insn-profile.sh [LABEL:BZIMAGE ...]
-# Default: the unpatched kernel and every prefix of the series, as
-# 'make bench' measures them.  Writes results/profile/: LABEL-OP.txt
+#   insn-profile.sh [LABEL:BZIMAGE ...]   (the last is the first again)
+# Default: the unpatched kernel, every prefix of the series, as 'make
+# bench' measures them, and the unpatched kernel again.  Writes results/profile/: LABEL-OP.txt
 # ("function instructions/op"), totals.md and diff.md.
 set -eu
 . "$(dirname "$0")/lib.sh"
@@ -20,6 +20,7 @@ SERIES_KERNELS=$BUILD/series-kernels
 EXE=/dev/shm/true-static
 # operation and count, in the order the guest runs them
 OPS="fork:2000 exec:1000 thread:2000"
+JOBS=${PROFILE_JOBS:-$(nproc)}
 
 # The plugin is built against the qemu-plugin.h of the installed QEMU,
 # taken from its Debian source tarball.
@@ -38,30 +39,34 @@ build_plugin() {
 	gcc -O2 -Wall -shared -fPIC -I"$PLUGIN_DIR" -o "$so" "$TOP/scripts/insnprof.c" -lpthread
 }
 
-# base, p1 ... pN as bench-suite.sh measures them
+# base, p1 ... pN as bench-suite.sh measures them, then base again: how
+# much one boot's counts move by themselves
 default_kernels() {
 	local n i k="base:$BASE_TREE/out-release/arch/x86/boot/bzImage"
 	n=$(git -C "$TREE" rev-list --count "debian/$(debian_version)..HEAD")
 	for i in $(seq "$n"); do
 		k="$k p$i:$SERIES_KERNELS/$(printf %02d "$i")-release"
 	done
-	echo "$k"
+	echo "$k base-again:$BASE_TREE/out-release/arch/x86/boot/bzImage"
 }
 
-# The guest: as bench.sh's (CRNG seeded), quiet during the operations; "tw-prof NAME"
-# on the console makes the plugin write a snapshot while the guest waits
-# 2 s on a FIFO (no fork, unlike sleep(1)).
+# The guest: as bench.sh's (CRNG seeded), quiet during the operations.
+# "tw-prof NAME" on the serial console (printk, through /dev/kmsg) makes
+# the plugin write a snapshot while the guest waits 2 s on a FIFO (no
+# fork, unlike sleep(1)).  Nothing goes to the virtio console (command
+# output): its writes busy-wait for the host, so their instruction counts
+# follow host timing.
 guest_command() {
 	local op
 	echo "cp /opt/tw/bin/true-static $EXE && sync && mount -o remount,ro / && /opt/tw/bin/seed-crng || exit 1"
 	echo "mkfifo /dev/shm/wait && exec 9<> /dev/shm/wait || exit 1"
-	echo "mark() { echo \"tw-prof \$1\"; read -r -t 2 -u 9 || :; }"
+	echo "mark() { echo \"tw-prof \$1\" > /dev/kmsg; read -r -t 2 -u 9 || :; }"
 	echo "{ forkbench fork 200; forkbench exec 200 $EXE; forkbench thread 200; } > /dev/null"
 	echo "mark start; mark idle"
 	for op in $OPS; do
 		case $op in
-		exec:*) echo "forkbench exec ${op#*:} $EXE; mark exec" ;;
-		*) echo "forkbench ${op%:*} ${op#*:}; mark ${op%:*}" ;;
+		exec:*) echo "forkbench exec ${op#*:} $EXE > /dev/null; mark exec" ;;
+		*) echo "forkbench ${op%:*} ${op#*:} > /dev/null; mark ${op%:*}" ;;
 		esac
 	done
 	echo "cat /proc/kallsyms > /mnt/tw/kallsyms"
@@ -73,7 +78,7 @@ profile_kernel() {
 	rm -rf "$dir"; mkdir -p "$dir"
 	OUTDIR=$dir KERNEL=$kernel SMP=1 ACCEL=tcg \
 		CPU=max,-rdrand,-rdseed APPEND="nokaslr norandmaps random.trust_cpu=off" \
-		QEMU_EXTRA="-icount shift=0 -plugin $PLUGIN_DIR/insnprof.so,watch=$dir/output.log,out=$dir/snap" \
+		QEMU_EXTRA="-icount shift=0 -plugin $PLUGIN_DIR/insnprof.so,watch=$dir/console.log,out=$dir/snap" \
 		"$TOP/scripts/vm.sh" "$(guest_command)" > "$dir/vm.log" 2>&1 ||
 		{ cat "$dir/vm.log" >&2; die "profile: boot of $label failed"; }
 	interval "$dir" start idle > "$dir/idle"
@@ -114,46 +119,66 @@ totals_table() {
 	done
 }
 
-# diff.md: functions whose instructions per op differ between two
-# kernels by at least half an instruction, largest change first, and the
-# totals
+# diff.md: functions whose instructions per op differ between kernels A
+# and B by at least half an instruction, largest change first, and the
+# totals; beside each, the same function's change between two boots of
+# the unpatched kernel (NOISE_A, NOISE_B), which is how much a single
+# boot's count of it moves by itself
 diff_table() {
-	local op=$1 a=$2 b=$3
+	local op=$1 a=$2 b=$3 na=$4 nb=$5
 	printf '\n### %s, %s to %s, instructions per op\n\n' "$op" "$a" "$b"
-	echo "| function | $a | $b | change |"
-	echo "|---|---|---|---|"
-	awk 'FNR == NR { x[$1] = $2; f[$1]; next } { y[$1] = $2; f[$1] }
+	echo "| function | $a | $b | change | $na to $nb (noise) |"
+	echo "|---|---|---|---|---|"
+	awk 'FNR == 1 { file++ }
+		file == 1 { x[$1] = $2; f[$1]; next }
+		file == 2 { y[$1] = $2; f[$1]; next }
+		file == 3 { n1[$1] = $2; next }
+		{ n2[$1] = $2 }
 		END {
 			for (k in f) { d = y[k] - x[k]; ta += x[k]; tb += y[k]
 				if (d >= 0.5 || d <= -0.5)
-					printf "| %s | %.1f | %.1f | %+.1f |\n", k, x[k], y[k], d | "sort -t\\| -k5,5gr"
+					printf "| %s | %.1f | %.1f | %+.1f | %+.1f |\n",
+						k, x[k], y[k], d, n2[k] - n1[k] | "sort -t\\| -k5,5gr"
 			}
 			close("sort -t\\| -k5,5gr")
-			printf "| total | %.1f | %.1f | %+.1f |\n", ta, tb, tb - ta
-		}' "$OUT/$a-$op.txt" "$OUT/$b-$op.txt"
+			for (k in n1) t1 += n1[k]
+			for (k in n2) t2 += n2[k]
+			printf "| total | %.1f | %.1f | %+.1f | %+.1f |\n", ta, tb, tb - ta, t2 - t1
+		}' "$OUT/$a-$op.txt" "$OUT/$b-$op.txt" "$OUT/$na-$op.txt" "$OUT/$nb-$op.txt"
 }
 
 main() {
-	local kernels k op prev
+	local kernels k op prev labels first last
+	mkdir -p "$OUT"
+	if [ $# = 0 ]; then
+		log "profile: the series' release kernels (check-series)"
+		FLAVOURS=release "$TOP/scripts/check-series.sh" > "$OUT/check-series.log" ||
+			die "profile: the series' kernels do not build ($OUT/check-series.log)"
+	fi
 	kernels=${*:-$(default_kernels)}
 	build_plugin
-	mkdir -p "$OUT"
+	# PROFILE_JOBS guests at a time: counts do not depend on the host
 	for k in $kernels; do
+		[ "$(jobs -pr | wc -l)" -lt "$JOBS" ] || wait -n
 		log "profile: ${k%%:*}"
-		profile_kernel "${k%%:*}" "${k#*:}"
+		profile_kernel "${k%%:*}" "${k#*:}" &
 	done
+	while [ "$(jobs -pr | wc -l)" -gt 0 ]; do wait -n; done
 	# shellcheck disable=SC2086
 	totals_table $kernels | tee "$OUT/totals.md"
-	# each kernel against the one before, then the last against the first
+	# each kernel against the one before, then the last against the
+	# first; the last kernel is the first booted again (the noise)
+	labels=$(for k in $kernels; do echo "${k%%:*}"; done)
+	first=$(echo "$labels" | head -1) last=$(echo "$labels" | tail -1)
+	labels=$(echo "$labels" | sed '$d')
 	for op in $OPS; do
 		prev=
-		for k in $kernels; do
-			[ -z "$prev" ] || diff_table "${op%:*}" "$prev" "${k%%:*}"
-			prev=${k%%:*}
+		for k in $labels; do
+			[ -z "$prev" ] || diff_table "${op%:*}" "$prev" "$k" "$first" "$last"
+			prev=$k
 		done
-		k=${kernels%% *}
-		[ "$(echo $kernels | wc -w)" -le 2 ] ||
-			diff_table "${op%:*}" "${k%%:*}" "$prev"
+		[ "$(echo $labels | wc -w)" -le 2 ] ||
+			diff_table "${op%:*}" "$first" "$prev" "$first" "$last"
 	done > "$OUT/diff.md"
 	log "profile: per-function differences in $OUT/diff.md"
 }

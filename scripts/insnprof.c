@@ -2,10 +2,10 @@
 /*
  * insnprof: a QEMU TCG plugin that counts executed guest instructions per
  * kernel address, and writes a snapshot of the counts each time a line
- * "tw-prof NAME" appears in a file the host can read (the guest's virtio
- * console log).  The guest prints the line and then sleeps, so a snapshot
- * lands between two guest actions; the difference of two snapshots is
- * what the guest executed between them.  User-mode instructions are
+ * with "tw-prof NAME" appears in a file the host can read (the guest's
+ * serial console log).  The guest prints the line and then sleeps, so a
+ * snapshot lands between two guest actions; the difference of two
+ * snapshots is what the guest executed between them.  User-mode instructions are
  * counted together, under address 0.
  *
  *   -plugin insnprof.so,watch=output.log,out=PREFIX  ->  PREFIX.NAME files
@@ -92,7 +92,7 @@ static void dump(const char *name)
 /* follow the watched file like tail -f; snapshot on each "tw-prof NAME" */
 static void *watcher(void *arg)
 {
-	char line[512], name[256];
+	char line[512], name[256], *p;
 	FILE *f;
 
 	while (!(f = fopen(watch_path, "r")))
@@ -103,7 +103,8 @@ static void *watcher(void *arg)
 			usleep(20000);
 			continue;
 		}
-		if (sscanf(line, "tw-prof %255[A-Za-z0-9_-]", name) == 1)
+		p = strstr(line, "tw-prof ");
+		if (p && sscanf(p, "tw-prof %255[A-Za-z0-9_-]", name) == 1)
 			dump(name);
 	}
 	return NULL;
