@@ -13,7 +13,9 @@
 #             counts instructions per kernel address (scripts/insn-profile.sh):
 #             what each patch adds to fork, exec and thread, per function
 # The tables are gathered in results/bench/report.md.  BENCH_PARTS="..."
-# runs some parts only.
+# runs some parts only.  Last, the run is compared figure by figure with
+# the raw data of docs/results.md's reference run (BENCH_REF, default
+# docs/data/bench-ref): does it reproduce it?
 set -eu
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/phase.sh"
@@ -21,6 +23,7 @@ set -eu
 PARTS=${BENCH_PARTS:-"patches programs sweep profile"}
 SERIES_KERNELS=$BUILD/series-kernels
 REPORT=$RESULTS/bench/report.md
+REF=${BENCH_REF:-$TOP/docs/data/bench-ref}
 B=/opt/tw/bench
 
 # base, then p1 ... pN from check-series, then pN again, traced
@@ -68,7 +71,20 @@ main() {
 		phase "bench-$part" bench_part "$part"
 	done
 	phase_summary
+	compare_with_reference
 	echo "# tables: $REPORT"
+}
+
+# At 95%, about one figure in twenty misses by chance: this reports,
+# it does not fail the run.
+compare_with_reference() {
+	local cmp=$RESULTS/bench/compare.md
+	[ -d "$REF" ] || { echo "# no reference run in $REF: nothing to compare"; return 0; }
+	"$TOP/scripts/bench-compare.sh" "$REF" "$RESULTS/bench" > "$cmp" || :
+	printf '\n## against the reference run (%s)\n\n' "${REF#"$TOP"/}" >> "$REPORT"
+	awk '/^## / { part = $2 } / figures agree$/ { print "- " part ": " $0 }' "$cmp" |
+		tee -a "$REPORT" | sed 's/^- /# reference, /'
+	echo "# figure by figure: $cmp"
 }
 
 main "$@"
