@@ -90,6 +90,8 @@ profile_kernel() {
 				"$dir/idle" - | sort -k2,2gr > "$OUT/$label-${op%:*}.txt"
 		prev=${op%:*}
 	done
+	# the snapshots take about 35 MB a boot; the per-function files stay
+	rm -f "$dir"/snap.* "$dir/share/kallsyms"
 }
 
 # instructions per function between two snapshots of a boot
