@@ -39,9 +39,9 @@ fi
 # from /dev/shm (in memory), whose pages cp makes in the guest, not from
 # the page cache of a disk read at host times.  Per 6 boots of one
 # kernel, the sd of a boot's fork+exec figure was 0.055% before, 0.039%
-# read-only, 0.053% from memory, 0.014% with both (docs/results.md).
+# read-only, 0.053% from memory, 0.014% with both (docs/results-history.md).
 # The CRNG is seeded first (guest-rootfs/src/seed-crng.c): unseeded, as
-# it stays in a guest without RDRAND, every fork paid about 11,800
+# it stays in a guest without RDRAND, every fork paid 11,300-11,650
 # instructions of entropy extraction for its stack canary, 6% of a
 # fork+exit+wait and 17% of a thread create+join, that no real system pays.
 bench_command() {
@@ -76,7 +76,7 @@ boot_once() {
 # so a 2-core host does the work in half the time.  Round b starts at
 # the b-th kernel of the list, so that no kernel always boots first or
 # beside the same neighbours: unrotated, the first kernel's fork+exec
-# came out 0.05% low in three runs (docs/results.md; rotated, less so).
+# came out 0.05% low in three runs (docs/results-history.md).
 boot_all() {
 	local b k fail=0 n
 	n=$(echo $BENCH_KERNELS | wc -w)
