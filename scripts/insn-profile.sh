@@ -33,7 +33,8 @@ build_plugin() {
 		url=http://deb.debian.org/debian/pool/main/q/qemu/qemu_$ver.orig.tar.xz
 		log "profile: fetching qemu-plugin.h from $url"
 		curl -fsSL "$url" | tar -xJO --wildcards '*/include/qemu/qemu-plugin.h' \
-			> "$PLUGIN_DIR/qemu-plugin.h.tmp"
+			> "$PLUGIN_DIR/qemu-plugin.h.tmp" ||
+			die "profile: no qemu-plugin.h for QEMU $ver from $url"
 		mv "$PLUGIN_DIR/qemu-plugin.h.tmp" "$PLUGIN_DIR/qemu-plugin.h"
 	fi
 	gcc -O2 -Wall -shared -fPIC -I"$PLUGIN_DIR" -o "$so" "$TOP/scripts/insnprof.c" -lpthread
