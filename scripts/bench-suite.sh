@@ -1,6 +1,6 @@
 #!/bin/bash
-# make bench: every table of docs/results.md in one run, each part one
-# scripts/bench.sh run in results/bench/PART/ (raw.csv, summary.md):
+# make bench: every table of docs/results.md in one run, each part in
+# results/bench/PART/ (summary.md; raw.csv from scripts/bench.sh):
 #   patches   the unpatched kernel, every prefix of the series (the
 #             release kernels of scripts/check-series.sh) and the whole
 #             series with its tracepoints recorded by trace-cmd:
