@@ -5,11 +5,12 @@
  * with "tw-prof NAME" appears in a file the host can read (the guest's
  * serial console log).  The guest prints the line and then sleeps, so a
  * snapshot lands between two guest actions; the difference of two
- * snapshots is what the guest executed between them.  User-mode instructions are
- * counted together, under address 0.
+ * snapshots is what the guest executed between them.  User-mode
+ * instructions are counted together, under address 0.
  *
- *   -plugin insnprof.so,watch=output.log,out=PREFIX  ->  PREFIX.NAME files
- *   of "address count" lines, one per kernel instruction executed.
+ *   -plugin insnprof.so,watch=console.log,out=PREFIX  ->  PREFIX.NAME
+ *   files of "address count" lines, one per kernel instruction executed;
+ *   PREFIX.exit when QEMU exits.
  */
 #include <inttypes.h>
 #include <pthread.h>
