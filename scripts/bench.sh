@@ -40,14 +40,10 @@ fi
 # the page cache of a disk read at host times.  Per 6 boots of one
 # kernel, the sd of a boot's fork+exec figure was 0.055% before, 0.039%
 # read-only, 0.053% from memory, 0.014% with both (docs/results-history.md).
-# The CRNG is seeded first (guest-rootfs/src/seed-crng.c): unseeded, as
-# it stays in a guest without RDRAND, every fork paid 11,300-11,650
-# instructions of entropy extraction for its stack canary, 6% of a
-# fork+exit+wait and 17% of a thread create+join, that no real system pays.
+# guest-rootfs/bench/quiet-guest does all that, and seeds the CRNG.
 bench_command() {
 	local ev=/sys/kernel/tracing/events/task_watchers/task_watcher_return/enable
-	echo "cp /opt/tw/bin/true-static $EXE && sync && mount -o remount,ro / && /opt/tw/bin/seed-crng ||"
-	echo "	{ echo 'bench: cannot copy $EXE, remount / read-only or seed the CRNG' >&2; exit 1; }"
+	echo "/opt/tw/bench/quiet-guest $EXE || exit 1"
 	case $1 in
 	*+trace)
 		echo "trace-cmd record -q -e task_watchers -o /tmp/tw.dat > /dev/null 2>&1 & tp=\$!"

@@ -51,7 +51,7 @@ default_kernels() {
 	echo "$k base-again:$BASE_TREE/out-release/arch/x86/boot/bzImage"
 }
 
-# The guest: as bench.sh's (CRNG seeded), quiet during the operations.
+# The guest: quiet as bench.sh's (guest-rootfs/bench/quiet-guest).
 # "tw-prof NAME" on the serial console (printk, through /dev/kmsg) makes
 # the plugin write a snapshot while the guest waits 2 s on a FIFO (no
 # fork, unlike sleep(1)).  Nothing goes to the virtio console (command
@@ -59,7 +59,7 @@ default_kernels() {
 # follow host timing.
 guest_command() {
 	local op
-	echo "cp /opt/tw/bin/true-static $EXE && sync && mount -o remount,ro / && /opt/tw/bin/seed-crng || exit 1"
+	echo "/opt/tw/bench/quiet-guest $EXE || exit 1"
 	echo "mkfifo /dev/shm/wait && exec 9<> /dev/shm/wait || exit 1"
 	echo "mark() { echo \"tw-prof \$1\" > /dev/kmsg; read -r -t 2 -u 9 || :; }"
 	echo "{ forkbench fork 200; forkbench exec 200 $EXE; forkbench thread 200; } > /dev/null"
@@ -95,10 +95,14 @@ profile_kernel() {
 	rm -f "$dir"/snap.* "$dir/share/kallsyms"
 }
 
-# instructions per function between two snapshots of a boot
+# instructions per function between snapshots $2 and $3 of boot $1
 interval() {
 	[ -f "$1/snap.$3" ] || die "profile: no snapshot '$3' in $1"
-	awk -f "$TOP/scripts/insn-profile.awk" "$1/share/kallsyms" "$1/snap.$2" "$1/snap.$3"
+	{
+		awk '$2 ~ /^[TtWw]$/ { print $1, "S", $3 }' "$1/share/kallsyms"
+		awk 'FNR == NR { before[$1] = $2; next }
+			$2 != before[$1] { print $1, "C", $2 - before[$1] }' "$1/snap.$2" "$1/snap.$3"
+	} | sort -k1,1 -k2,2r | awk -f "$TOP/scripts/insn-profile.awk"
 }
 
 # totals.md: per operation and kernel, user and kernel instructions per

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * seed-crng: credit a fixed 256-bit seed to the kernel's random pool, as
- * systemd-random-seed credits a saved one at boot, so that the CRNG is
- * ready before a benchmark starts.
+ * systemd-random-seed can credit a saved one at boot, so that the CRNG
+ * is ready before a benchmark starts (guest-rootfs/bench/quiet-guest).
  *
  * A benchmark guest has no RDRAND (-cpu max,-rdrand,-rdseed keeps boots
  * alike), no hardware RNG and few interrupts, so its CRNG stays
