@@ -13,6 +13,11 @@ export CCACHE_DIR=${CCACHE_DIR:-$HOME/.cache/ccache}
 export CCACHE_NOHASHDIR=1
 export CCACHE_BASEDIR=$BUILD
 export CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-10G}
+# Depend mode: on a miss, take the headers from gcc's own -MMD file instead
+# of running the preprocessor a second time (12-25% of a cold compile).
+# It gives up preprocessed-mode hits, which kernels rarely get: a header
+# that changed changes the preprocessed text too (line numbers).
+export CCACHE_DEPEND=${CCACHE_DEPEND:-1}
 
 log()  { printf '[%s] %s\n' "$(date +%T)" "$*" >&2; }
 die()  { printf 'error: %s\n' "$*" >&2; exit 1; }
