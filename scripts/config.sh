@@ -1,6 +1,6 @@
 #!/bin/bash
 # Configure one kernel: merge the repository's kconfig fragments onto
-# x86_64_defconfig + kvm_guest.config with the tree's merge_config.sh, then
+# allnoconfig with the tree's merge_config.sh (-n), then
 # check, as kunit.py does, that every option a fragment asks for really is
 # what the final .config says.  Fails with the list of options that are not.
 set -eu
@@ -10,7 +10,7 @@ usage() {
 	cat <<EOT
 usage: $0 [--verify] FLAVOUR SRCTREE OBJDIR
        $0 --fragments FLAVOUR SRCTREE   (names of the fragments used)
-Merge configs/{lean,common,FLAVOUR}.config (and configs/FLAVOUR-series.config
+Merge configs/{guest,common,FLAVOUR}.config (and configs/FLAVOUR-series.config
 when SRCTREE carries the series) into OBJDIR/.config and verify it.
 With --verify, only check an existing OBJDIR/.config.
 example: $0 release build/linux build/linux/out-release
@@ -22,7 +22,7 @@ EOT
 # tree that defines them (not the pristine tree or an early prefix).
 fragments() {
 	local flavour=$1 tree=$2 f
-	for f in lean common "$flavour"; do echo "$TOP/configs/$f.config"; done
+	for f in guest common "$flavour"; do echo "$TOP/configs/$f.config"; done
 	for f in "$TOP/configs/$flavour-series.config" "$TOP/configs/module-watchers.config"; do
 		[ -f "$f" ] && tree_defines_all "$tree" "$f" && echo "$f"
 	done
@@ -80,9 +80,7 @@ main() {
 	frags=$(fragments "$flavour" "$tree")
 	mkdir -p "$out"; out=$(cd "$out" && pwd); tree=$(cd "$tree" && pwd)
 	log "config: $flavour in $out"
-	(cd "$tree" && ARCH=x86 run scripts/kconfig/merge_config.sh -O "$out" \
-		arch/x86/configs/x86_64_defconfig kernel/configs/kvm_guest.config \
-		$frags) > "$out/merge_config.log" 2>&1 ||
+	(cd "$tree" && ARCH=x86 run scripts/kconfig/merge_config.sh -n -O "$out" $frags) > "$out/merge_config.log" 2>&1 ||
 		{ cat "$out/merge_config.log" >&2; die "merge_config.sh failed"; }
 	if ! verify_config "$out/.config" $frags > "$out/config-mismatch.txt"; then
 		cat "$out/config-mismatch.txt" >&2

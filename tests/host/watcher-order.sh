@@ -27,7 +27,9 @@ actual() {
 table_size_matches() {
 	local out=$1 n size
 	n=$(nm "$out/vmlinux" | grep -c ' __task_watcher_')
-	size=$(readelf -SW "$out/vmlinux" | awk '$2 == "__task_watchers" { print $6 }')
+	# "[ 9]" is two fields and "[10]" one: find the name, the size is 4 on
+	size=$(readelf -SW "$out/vmlinux" |
+		awk '{ for (i = 1; i < NF; i++) if ($i == "__task_watchers") print $(i + 4) }')
 	echo "$n entries, section __task_watchers is ${size:+$((16#$size))} bytes" | tap_diag
 	[ -n "$size" ] && [ $((16#$size)) = $((n * 8)) ]
 }
