@@ -85,6 +85,8 @@ run_shell() {
 run_command() {
 	local cmd rc=0
 	printf '%s\n' "$*" > "$OUTDIR/share/cmd"
+	# what QEMU is told to give the guest, for 10-smoke to compare
+	echo "cpus=$SMP nodes=${NUMA_NODES:-1}" > "$OUTDIR/share/machine"
 	: > "$OUTDIR/output.log"
 	cmd=$(qemu_cmd "file,id=hvc,path=$OUTDIR/output.log")
 	echo "$cmd" > "$OUTDIR/qemu-cmdline"
