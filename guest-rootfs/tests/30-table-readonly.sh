@@ -2,6 +2,8 @@
 # The watcher tables are read-only once the kernel has marked .rodata so:
 # a write to an INIT table entry faults.  Booted with rodata=off, the test
 # must notice that the table is writable instead of passing blindly.
+# only the debug kernel has the debugfs test watcher:
+# tw-flavour: debug
 . /opt/tw/lib/tap.sh
 F=/sys/kernel/debug/task_watchers/table_write
 

@@ -5,6 +5,8 @@
 # (or its task watcher) resets each new task's held-lock stack and irq
 # state; a task starting with its parent's would trip lockdep, which then
 # turns itself off (debug_locks 0) and stops counting.
+# only the debug kernel has PROVE_LOCKING:
+# tw-flavour: debug
 . /opt/tw/lib/tap.sh
 STATS=/proc/lockdep_stats
 REPORTS='possible circular locking|inconsistent lock state|possible recursive locking|suspicious RCU usage|hardirqs last|DEBUG_LOCKS_WARN_ON|lock held when returning|bad unlock balance|WARNING:|BUG:'

@@ -9,6 +9,8 @@
 # bss_hang()), which it names and counts apart; under KASAN the sweeps
 # take several minutes:
 # tw-timeout: 2400
+# only the debug kernel has FAILSLAB and fail-nth:
+# tw-flavour: debug
 . /opt/tw/lib/tap.sh
 F=/sys/kernel/debug/failslab
 BIN=${TW_BIN:-/opt/tw/bin}
