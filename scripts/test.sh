@@ -22,8 +22,8 @@ host_tests() {
 boot_guest() {
 	local dir=$1 flavour=$2 obj=$3 append=$4 tests=$5
 	rm -rf "$dir"; mkdir -p "$dir/share/modules"
-	# the sample module with task watchers, when the tree has it
-	cp "$obj"/samples/task_watchers/*.ko "$dir/share/modules/" 2>/dev/null || true
+	# the samples' modules (task watchers, kmemleak-test), when built
+	cp "$obj"/samples/*/*.ko "$dir/share/modules/" 2>/dev/null || true
 	# two NUMA nodes: the cpuset and mempolicy tests move tasks between them
 	NUMA_NODES=${NUMA_NODES:-2} TIMEOUT=${TIMEOUT:-3600} OUTDIR=$dir KERNEL=$obj/arch/x86/boot/bzImage APPEND=${append//+/ } \
 		"$TOP/scripts/vm.sh" "$(guest_command "$flavour" "$obj" /opt/tw/run-tests $tests)" \
@@ -48,6 +48,7 @@ guest_tests() {
 	{
 		[ -n "$again" ] && echo "$again"
 		cat "$dir/share/results.tap" 2>/dev/null || echo "not ok 1 guest reported no results (vm.sh exit $rc, see $dir/vm.log)"
+		"$TOP/scripts/plan-check.sh" "$dir/share/results.tap" "$rc"
 		"$TOP/scripts/kunit-tap.sh" $(kunit_required "$obj") "$dir/console.log"
 		if "$TOP/scripts/check-console.sh" "$dir/console.log" > "$dir/console-check.txt" 2>&1; then
 			echo "ok 1000 boot: no oops, WARNING, KASAN, lockdep or kmemleak report on the console"
@@ -82,6 +83,17 @@ merge_tap() {
 	END { printf "1..%d\n", n }' "$@"
 }
 
+# The guest tests' wall times, slowest first, as run-tests reported them.
+test_times() {
+	local k label
+	echo "# guest test           time  kernel"
+	for k in $KERNELS; do
+		label=${k%%:*}
+		sed -n "s/^# \([0-9][0-9]-[a-z0-9-]*\): \([0-9]*\)s\$/\2 \1 $label/p" \
+			"$OUT/$label/share/results.tap" 2>/dev/null
+	done | sort -rn | awk '{ printf "# %-20s %4ss  %s\n", $2, $1, $3 }'
+}
+
 main() {
 	local k label flavour tree pass fail skip
 	mkdir -p "$OUT"
@@ -100,6 +112,7 @@ main() {
 	done
 	{ echo "TAP version 13"; merge_tap "$OUT/host.tap" $(for k in $KERNELS; do echo "$OUT/${k%%:*}/guest.tap"; done); } > "$OUT/summary.tap"
 	cat "$OUT/summary.tap"
+	test_times
 	phase_summary
 	pass=$(grep '^ok ' "$OUT/summary.tap" | grep -vc '# SKIP' || true)
 	skip=$(grep '^ok ' "$OUT/summary.tap" | grep -c '# SKIP' || true)

@@ -22,6 +22,22 @@ got=$(grep -E '^(not )?ok|^1\.\.' "$tmp/out.tap" | tr '\n' '|')
 want='ok 1 1-pass: a|ok 2 1-pass: b # SKIP no x|ok 3 2-fail: a|not ok 4 2-fail: b|ok 5 3-crash: a|not ok 6 3-crash: exited 3 with no failing result|not ok 7 4-silent: printed no result (exit 0)|not ok 8 5-hang: timed out after 1s|1..8|'
 tap_expect_eq "$want" "$got" "run-tests renumbers results and catches crashes, silence and hangs"
 
+# a test for another flavour is not run, and says so
+printf '#!/bin/sh\n# tw-flavour: debug\necho "ok 1 a"\n' > "$tmp/t/6-debug"; chmod +x "$tmp/t/6-debug"
+TW_FLAVOUR=release TW_TAP=$tmp/flavour.tap "$TOP/guest-rootfs/run-tests" "$tmp/t/1-pass" "$tmp/t/6-debug" > /dev/null
+got=$(grep -E '^(not )?ok|^1\.\.|not run' "$tmp/flavour.tap" | tr '\n' '|')
+want='ok 1 1-pass: a|ok 2 1-pass: b # SKIP no x|# 6-debug: not run: a debug-kernel test, this is release|1..2|'
+tap_expect_eq "$want" "$got" "run-tests runs a tw-flavour: debug test only on the debug kernel"
+
+# a guest's TAP must end with its plan, and the plan must match
+printf 'ok 1 a\nnot ok 2 b\n1..2\n' > "$tmp/whole.tap"
+printf 'ok 1 a\nok 2 b\n' > "$tmp/truncated.tap"
+printf 'ok 1 a\n1..2\n' > "$tmp/short.tap"
+printf '1..0\n' > "$tmp/empty-plan.tap"
+got=$(for f in whole truncated short empty-plan missing; do "$TOP/scripts/plan-check.sh" "$tmp/$f.tap" 124 | cut -d' ' -f1,2; done | tr '\n' '|')
+tap_expect_eq 'ok 999|not ok|not ok|ok 999|not ok|' "$got" \
+	"plan-check: a whole TAP is ok; truncated, short or missing TAP is not"
+
 "$TOP/scripts/check-console.sh" "$DATA/console-warning.log" > "$tmp/cc.out" 2>&1
 rc=$?
 [ $rc != 0 ] && grep -q 'kernel/fork.c:2330' "$tmp/cc.out"
