@@ -6,12 +6,17 @@
 # task_watchers_end, on the same task, must be exactly the expected ones,
 # in order.  Prints one line per event; exits 0 only if all are right.
 #   usage: trace-cmd-check.sh [COMMAND...]    DAT=file keeps the recording
+#          trace-cmd-check.sh -i DAT          checks a recording again
 set -eu
 HERE=$(cd "$(dirname "$0")" && pwd)
 DAT=${DAT:-/tmp/task-watchers.dat}
 
-[ $# -gt 0 ] || set -- /opt/tw/bin/tw_workload
-trace-cmd record -q -e task_watchers -o "$DAT" "$@"
+if [ "${1:-}" = -i ]; then
+	DAT=$2
+else
+	[ $# -gt 0 ] || set -- /opt/tw/bin/tw_workload
+	trace-cmd record -q -e task_watchers -o "$DAT" "$@"
+fi
 trace-cmd report -i "$DAT" 2>/dev/null |
 awk -v events="init clone exec uid gid exit free" '
 	# the expected table first, from expected.sh
