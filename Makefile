@@ -7,8 +7,6 @@ B := build
 TREE := $(B)/linux
 BASE := $(B)/linux-base
 REL := $(TREE)/out-release/arch/x86/boot/bzImage
-DBG := $(TREE)/out-debug/arch/x86/boot/bzImage
-BASE_REL := $(BASE)/out-release/arch/x86/boot/bzImage
 
 .PHONY: help run test exec shell deps tree export build build-debug \
 	build-base kernels-release rootfs bench profile check-series stress clean distclean
