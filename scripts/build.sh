@@ -30,13 +30,22 @@ progress() {
 	return 0
 }
 
+# "HITS MISSES" so far in ccache's statistics.
+cache_counts() {
+	ccache --print-stats 2>/dev/null | awk '
+		$1 ~ /^(direct|preprocessed)_cache_hit$/ { h += $2 }
+		$1 == "cache_miss" { m = $2 }
+		END { print h + 0, m + 0 }'
+}
+
 main() {
 	[ $# -ge 2 ] || { usage; exit 2; }
-	local tree=$1 out=$2 t0 rc; shift 2
+	local tree=$1 out=$2 t0 rc h0 m0 h1 m1; shift 2
 	local targets=${*:-bzImage modules}
 	out=$(cd "$out" && pwd)
 	[ -f "$out/.config" ] || die "$out/.config missing: run scripts/config.sh first"
 	t0=$(date +%s)
+	read -r h0 m0 < <(cache_counts)
 	log "build: $tree -> $out ($targets, -j$JOBS, ccache)"
 	set +e
 	make -C "$tree" O="$out" -j"$JOBS" CC="ccache gcc" $targets \
@@ -49,7 +58,8 @@ main() {
 		grep -B2 -A8 -m5 -E 'error:|Error [0-9]' "$out/build.log" >&2 || tail -30 "$out/build.log" >&2
 		die "build failed, full log: $out/build.log"
 	fi
-	log "build: done in $(( $(date +%s) - t0 ))s: $(cat "$out/include/config/kernel.release")"
+	read -r h1 m1 < <(cache_counts)
+	log "build: done in $(( $(date +%s) - t0 ))s: $(cat "$out/include/config/kernel.release"); ccache: $((h1 - h0)) hits, $((m1 - m0)) misses"
 }
 
 main "$@"

@@ -161,7 +161,7 @@ static int exec_injected;
 static int op_exec(void)
 {
 	char path[64], buf[16] = "";
-	int status, err, fd, pidfd, hung = 0, n = exec_nth, exec_err = 0, p[2];
+	int status, err, fd, pidfd, hung = 0, n = exec_nth, exec_err = 0, p[2], i, stuck = 0;
 	struct pollfd pfd;
 	siginfo_t info;
 	pid_t pid;
@@ -193,10 +193,18 @@ static int op_exec(void)
 	exec_injected = 0;
 	pidfd = syscall(SYS_pidfd_open, pid, 0);
 	pfd = (struct pollfd){ .fd = pidfd, .events = POLLIN };
-	if (pidfd >= 0 && poll(&pfd, 1, HANG_SECS * 1000) == 0) {
-		hung = bss_hang(pid) ? BSS_HANG : -1;
-		printf("n=%d exec: child still running after %d s: %s\n", n,
-		       HANG_SECS, hung > 0 ? "unzeroed .bss (see bss_hang())" : "HUNG");
+	/*
+	 * Wait for the exit in slices: a child found in the elf_load() state
+	 * will never exit (its futex has no waker), so it is named at once
+	 * instead of after HANG_SECS; any other child gets all of them.
+	 */
+	for (i = 0; pidfd >= 0 && i < HANG_SECS * 10; i++)
+		if (poll(&pfd, 1, 100) != 0 || (stuck = bss_hang(pid)))
+			break;
+	if (pidfd >= 0 && poll(&pfd, 1, 0) == 0) {
+		hung = stuck || bss_hang(pid) ? BSS_HANG : -1;
+		printf("n=%d exec: child still running after %d.%d s: %s\n", n,
+		       i / 10, i % 10, hung > 0 ? "unzeroed .bss (see bss_hang())" : "HUNG");
 		kill(pid, SIGKILL);
 	}
 	if (pidfd >= 0)

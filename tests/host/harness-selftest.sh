@@ -44,6 +44,9 @@ rc=$?
 tap_result $? "check-console fails on a WARNING and shows its context"
 "$TOP/scripts/check-console.sh" "$DATA/console-clean.log" > "$tmp/cc.out" 2>&1
 tap_result $? "check-console passes a clean boot log"
+"$TOP/scripts/check-console.sh" "$DATA/console-kmemleak-control.log" > /dev/null 2>&1 &&
+	! "$TOP/scripts/check-console.sh" "$DATA/console-kmemleak-leak.log" > /dev/null 2>&1
+tap_result $? "check-console lets kmemleak's report of the deliberate leaks pass between 90-kmemleak's markers, and no other"
 "$TOP/scripts/check-console.sh" --pre-fork "$DATA/console-early.log" &&
 	! "$TOP/scripts/check-console.sh" --pre-fork "$DATA/console-late.log" &&
 	! "$TOP/scripts/check-console.sh" --pre-fork "$DATA/console-clean.log"
