@@ -25,7 +25,7 @@ boot_guest() {
 	# the samples' modules (task watchers, kmemleak-test), when built
 	cp "$obj"/samples/*/*.ko "$dir/share/modules/" 2>/dev/null || true
 	# two NUMA nodes: the cpuset and mempolicy tests move tasks between
-	# them; 1 GiB: the tests use under 300 MiB, and every kmemleak scan
+	# them; 1 GiB: the whole suite passes in it, and every kmemleak scan
 	# and KASAN's boot-time work grow with memory (under TCG, with 1 GiB
 	# a scan takes two thirds of the time it takes with 2 GiB, and the
 	# debug kernel reaches init in under half the time)

@@ -13,15 +13,17 @@ K=/sys/kernel/debug/kmemleak
 KO=/mnt/tw/modules/kmemleak-test.ko
 OUT=/tmp/kmemleak.txt
 
-# split_report PID: "test" or "suite" for each record of the report (an
-# "unreferenced object" line and what follows): the module's own are
-# those allocated by the insmod of pid PID (its init function is freed
-# by then, so the backtraces cannot name it).
-split_report() {
-	awk -v pid="$1" '
-		/^unreferenced object/ { if (n++) print (mine ? "test" : "suite"); mine = 0 }
+# records PID KIND: the records of the report (an "unreferenced object"
+# line and what follows) that are the module's (KIND test: allocated by
+# the insmod of pid PID; its init function is freed by then, so the
+# backtraces cannot name it) or not (KIND suite).
+records() {
+	awk -v pid="$1" -v kind="$2" '
+		function flush() { if (r != "" && (mine ? "test" : "suite") == kind) printf "%s", r }
+		/^unreferenced object/ { flush(); r = ""; mine = 0 }
 		$0 ~ "comm \"insmod\", pid " pid "," { mine = 1 }
-		END { if (n) print (mine ? "test" : "suite") }' $OUT
+		{ r = r $0 "\n" }
+		END { flush() }' $OUT
 }
 
 tap_begin
@@ -44,14 +46,9 @@ sleep $(( t0 + 6 - SECONDS > 0 ? t0 + 6 - SECONDS : 0 ))
 echo scan > $K
 echo "tw-kmemleak-control: end" > /dev/kmsg
 cat $K > $OUT
-n_test=$(split_report $pid | grep -c '^test$')
-n_suite=$(split_report $pid | grep -c '^suite$')
-# the records that are not the module's
-awk -v pid="$pid" '
-	/^unreferenced object/ { if (!mine) printf "%s", r; r = ""; mine = 0 }
-	$0 ~ "comm \"insmod\", pid " pid "," { mine = 1 }
-	{ r = r $0 "\n" }
-	END { if (!mine) printf "%s", r }' $OUT | head -60 | tap_diag
+n_test=$(records $pid test | grep -c '^unreferenced object')
+n_suite=$(records $pid suite | grep -c '^unreferenced object')
+records $pid suite | head -60 | tap_diag
 tap_expect_eq 0 "$n_suite" "no kmemleak report after the suite"
 echo "$n_test objects leaked on purpose by kmemleak-test.ko reported" | tap_diag
 [ "$n_test" -gt 0 ]
