@@ -13,7 +13,7 @@ dat=$(mktemp); trap 'rm -f "$dat"' EXIT
 
 # percentiles per event/watcher: events in their enum order, watchers in
 # the order they first appear (table order)
-awk -F, 'BEGIN { split("init clone exec uid gid exit free", e, " "); for (i in e) rank[e[i]] = i }
+awk -F, -v events="$(sed '/^#/d' "$(dirname "$0")/../tracing/events" | paste -sd' ')" 'BEGIN { split(events, e, " "); for (i in e) rank[e[i]] = i }
 	NF == 3 && $3 ~ /^[0-9]+$/ { k = $1 "/" $2; if (!(k in n)) first[k] = NR; n[k]++ }
 	END { for (k in n) { split(k, f, "/"); printf "%d %09d %s %d\n", rank[f[1]], first[k], k, n[k] } }' "$csv" |
 	sort -n -k1,1 -k2,2 | cut -d' ' -f3- |

@@ -6,7 +6,7 @@
 . "$(dirname "$0")/../../scripts/lib.sh"
 . "$TOP/guest-rootfs/lib/tap.sh"
 ORDER=$TOP/tracing/expected-order
-EVENTS="init clone exec uid gid exit free"
+EVENTS=$(sed '/^#/d' "$TOP/tracing/events" | paste -sd' ')
 
 # expected OUT EVENT: the watchers ORDER lists for EVENT whose option is on.
 expected() {
@@ -35,6 +35,10 @@ table_size_matches() {
 }
 
 tap_begin
+# tracing/events is enum task_watcher_event, in order
+enum=$(sed -n '/^enum task_watcher_event {/,/^};/s/^\tWATCH_TASK_\([A-Z]*\),$/\1/p' \
+	"$TREE/include/linux/task_watchers.h" | tr 'A-Z' 'a-z' | paste -sd' ')
+tap_expect_eq "$enum" "$EVENTS" "tracing/events lists enum task_watcher_event in order"
 for out in "$TREE"/out-*; do
 	[ -f "$out/vmlinux" ] || continue
 	flavour=${out##*/out-}
