@@ -19,6 +19,7 @@
 set -eu
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/phase.sh"
+. "$(dirname "$0")/scenario.sh"
 
 PARTS=${BENCH_PARTS:-"patches programs sweep profile"}
 SERIES_KERNELS=$BUILD/series-kernels
@@ -51,7 +52,7 @@ bench_part() {
 		OUT=$RESULTS/bench/$part SWEEP="5000 7500 10000 12500 15000 17500" BOOTS=2 ROUNDS=1 \
 			"$TOP/scripts/bench.sh" ;;
 	profile)
-		OUT=$RESULTS/bench/$part "$TOP/scripts/insn-profile.sh" > "$RESULTS/bench/$part.log" ||
+		OUT=$RESULTS/bench/$part SERIES_READY=1 "$TOP/scripts/insn-profile.sh" > "$RESULTS/bench/$part.log" ||
 			{ tail -20 "$RESULTS/bench/$part.log" >&2; return 1; }
 		cp "$RESULTS/bench/$part/totals.md" "$RESULTS/bench/$part/summary.md" ;;
 	*) die "unknown bench part '$part' (patches, programs, sweep, profile)" ;;
@@ -62,6 +63,8 @@ bench_part() {
 
 main() {
 	local part
+	prepare_bench
+	dry_run_stop
 	mkdir -p "$RESULTS/bench"
 	echo "# make bench, $(date -u '+%Y-%m-%d %H:%M UTC'), linux-source $(debian_version)" > "$REPORT"
 	case " $PARTS " in

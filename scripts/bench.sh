@@ -1,8 +1,8 @@
 #!/bin/bash
 # Measure fork+exit+wait, fork+exec and thread create/join in guest time
-# on several kernels, booted interleaved (A B C, B C A, ...).  QEMU TCG with
-# -icount shift=0 makes the guest clock count executed instructions; one
-# vCPU, no RDRAND/RDSEED, nokaslr and norandmaps keep boots alike.
+# on several kernels, booted interleaved (A B C, B C A, ...), on vm.sh's
+# deterministic machine (MACHINE=icount: the guest clock counts executed
+# instructions, and every boot of a kernel runs alike).
 # Writes results/bench/raw.csv and a table with mean, sd and 95% interval
 # over the boots (the rounds of one boot are not independent samples).
 #   BENCH_KERNELS="label:objdir-or-bzImage ..."  BOOTS=n  ROUNDS=n  BENCH_JOBS=n
@@ -39,7 +39,8 @@ fi
 # from /dev/shm (in memory), whose pages cp makes in the guest, not from
 # the page cache of a disk read at host times.  Per 6 boots of one
 # kernel, the sd of a boot's fork+exec figure was 0.055% before, 0.039%
-# read-only, 0.053% from memory, 0.014% with both (docs/results-history.md).
+# read-only, 0.053% from memory, 0.014% with both (docs/results.md, "How
+# `make bench` measures").
 # guest-rootfs/bench/quiet-guest does all that, and seeds the CRNG.
 bench_command() {
 	local ev=/sys/kernel/tracing/events/task_watchers/task_watcher_return/enable
@@ -59,9 +60,7 @@ boot_once() {
 	local label=$1 obj=$2 boot=$3 dir=$OUT/runs/$1-$3 kernel=$2
 	[ -d "$obj" ] && kernel=$obj/arch/x86/boot/bzImage
 	rm -rf "$dir"; mkdir -p "$dir/share"
-	OUTDIR=$dir KERNEL=$kernel SMP=1 ACCEL=tcg TIMEOUT=${TIMEOUT:-3600} \
-		CPU=max,-rdrand,-rdseed QEMU_EXTRA="-icount shift=0" \
-		APPEND="nokaslr norandmaps random.trust_cpu=off" \
+	OUTDIR=$dir KERNEL=$kernel MACHINE=icount TIMEOUT=${TIMEOUT:-3600} \
 		"$TOP/scripts/vm.sh" "$(bench_command "$label")" \
 		> "$dir/vm.log" 2>&1 || { cat "$dir/vm.log" >&2; die "bench boot $label #$boot failed"; }
 	tr -d '\r' < "$dir/output.log" | grep -E '^[a-z-]+ [0-9]+ [0-9]+ [0-9.]+$' |
@@ -72,7 +71,8 @@ boot_once() {
 # so a 2-core host does the work in half the time.  Round b starts at
 # the b-th kernel of the list, so that no kernel always boots first or
 # beside the same neighbours: unrotated, the first kernel's fork+exec
-# came out 0.05% low in three runs (docs/results-history.md).
+# came out 0.05% low in three runs (docs/results.md, "How `make bench`
+# measures").
 boot_all() {
 	local b k fail=0 n
 	n=$(echo $BENCH_KERNELS | wc -w)

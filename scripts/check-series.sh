@@ -4,12 +4,14 @@
 # build/linux (build/linux-bisect) and its own object directories, so
 # each step is an incremental ccache build.  Prints TAP.  All prefixes
 # are built in one flavour before the next, and each prefix's bzImage is
-# kept as $SAVE/NN-FLAVOUR (NN: number of patches; 00 is the pristine
-# tree), which is what 'make bench' measures patch by patch, with the
+# kept as $SAVE/NN-FLAVOUR (NN: number of patches, 01 to the whole
+# series), which is what 'make bench' measures patch by patch, with the
 # source tree it was built from in NN-FLAVOUR.tree: a prefix whose tree
 # has not changed since it last built is not built again.
 set -eu
 . "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/phase.sh"
+. "$(dirname "$0")/scenario.sh"
 
 WT=$BUILD/linux-bisect
 FLAVOURS=${FLAVOURS:-"release debug"}
@@ -17,8 +19,9 @@ SAVE=${SAVE:-$BUILD/series-kernels}
 
 main() {
 	local tag commits c img tree_id n=0 i=0 p=0 flavour rc fail=0 subject
+	prepare_tree >&2
+	dry_run_stop
 	tag="debian/$(debian_version)"
-	[ -d "$TREE/.git" ] || die "no $TREE: run 'make tree' first"
 	[ -d "$WT" ] || run git -C "$TREE" worktree add -q --detach "$WT" "$tag"
 	commits=$(git -C "$TREE" rev-list --reverse "$tag"..HEAD)
 	for c in $commits; do n=$((n + 1)); done

@@ -13,6 +13,8 @@
 # ("function instructions/op"), totals.md and diff.md.
 set -eu
 . "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/phase.sh"
+. "$(dirname "$0")/scenario.sh"
 
 OUT=${OUT:-$RESULTS/profile}
 PLUGIN_DIR=$BUILD/insnprof
@@ -77,9 +79,8 @@ profile_kernel() {
 	local label=$1 kernel=$2 dir=$OUT/$1 prev=idle op
 	[ -f "$kernel" ] || die "profile: no kernel $kernel for $label"
 	rm -rf "$dir"; mkdir -p "$dir"
-	OUTDIR=$dir KERNEL=$kernel SMP=1 ACCEL=tcg \
-		CPU=max,-rdrand,-rdseed APPEND="nokaslr norandmaps random.trust_cpu=off" \
-		QEMU_EXTRA="-icount shift=0 -plugin $PLUGIN_DIR/insnprof.so,watch=$dir/console.log,out=$dir/snap" \
+	OUTDIR=$dir KERNEL=$kernel MACHINE=icount \
+		QEMU_EXTRA="-plugin $PLUGIN_DIR/insnprof.so,watch=$dir/console.log,out=$dir/snap" \
 		"$TOP/scripts/vm.sh" "$(guest_command)" > "$dir/vm.log" 2>&1 ||
 		{ cat "$dir/vm.log" >&2; die "profile: boot of $label failed"; }
 	interval "$dir" start idle > "$dir/idle"
@@ -157,7 +158,10 @@ diff_table() {
 main() {
 	local kernels k op prev labels first last
 	mkdir -p "$OUT"
-	if [ $# = 0 ]; then
+	# make bench has built all this already (SERIES_READY=1)
+	if [ $# = 0 ] && [ -z "${SERIES_READY:-}" ]; then
+		prepare_bench
+		dry_run_stop
 		log "profile: the series' release kernels (check-series)"
 		FLAVOURS=release "$TOP/scripts/check-series.sh" > "$OUT/check-series.log" ||
 			die "profile: the series' kernels do not build ($OUT/check-series.log)"

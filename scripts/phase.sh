@@ -2,31 +2,73 @@
 # closing per-phase summary, as kunit.py prints for its phases.
 PHASES=()
 
-# phase NAME COMMAND...: run COMMAND under a banner and record its time.
+# phase NAME COMMAND...: run COMMAND under a banner, record its time and
+# whether it failed, and return its status.  With DRY_RUN=1, print what
+# would run instead: entry scripts stop after their preparing phases
+# (dry_run_stop), so 'DRY_RUN=1 make TARGET' shows every step TARGET
+# takes from a fresh clone, and the QEMU command line of its boots.
 phase() {
 	local name=$1 t0 rc=0; shift
+	[ -z "${DRY_RUN:-}" ] || { echo "phase $name: $*"; return 0; }
 	t0=$(date +%s)
 	log "=== $name"
 	"$@" || rc=$?
 	PHASES+=("$(printf '%-26s %5ss %s' "$name" $(( $(date +%s) - t0 )) "$([ $rc = 0 ] && echo ok || echo "FAILED ($rc)")")")
+	[ $rc = 0 ] || log "=== $name FAILED ($rc)"
 	return $rc
 }
 
-phase_summary() {
-	local p
-	echo "# phase                       time"
-	for p in "${PHASES[@]}"; do echo "# $p"; done
+# dry_run_stop [SCENARIO...]: under DRY_RUN, print the scenarios' QEMU
+# command lines and exit.
+dry_run_stop() {
+	local name
+	[ -n "${DRY_RUN:-}" ] || return 0
+	for name in "$@"; do echo "boot $name: $("$TOP/scripts/boot.sh" --dry-run "$name")"; done
+	exit 0
 }
 
-# The banner a kernel prints as /proc/version, read from its vmlinux.
-# (6.1 also keeps a banner without build number and date, for BTF: skip it.)
-kernel_banner() { strings -n 20 "$1/vmlinux" | grep -m1 '^Linux version .* #[0-9]' | tr -d '\n'; }
+# phase_summary: the table of phases; fails if any phase failed.
+phase_summary() {
+	local p rc=0
+	echo "# phase                       time"
+	for p in "${PHASES[@]}"; do
+		echo "# $p"
+		[[ $p == *FAILED* ]] && rc=1
+	done
+	return $rc
+}
 
-# guest_command FLAVOUR OBJDIR PROGRAM [ARGS]: the guest command line that
-# runs PROGRAM with the facts tests compare against.
-guest_command() {
-	local flavour=$1 out=$2; shift 2
-	printf 'export TW_FLAVOUR=%q TW_EXPECT_BANNER=%q TW_FRAGMENTS=%q\n' "$flavour" \
-		"$(kernel_banner "$out")" "$("$TOP/scripts/config.sh" --fragments "$flavour" "$out/..")"
-	echo "$*"
+# The steps before a boot, in the one order they can run in: deps,
+# tree, kernels, rootfs (its C programs build against the tree's
+# kselftest_harness.h), accel (probes with a built kernel).  Each make
+# target asks for the last step it needs and gets the ones before it.
+
+# prepare_tree: packages and the patched tree
+prepare_tree() {
+	phase deps "$TOP/scripts/deps.sh"
+	phase tree "$TOP/scripts/tree.sh"
+}
+
+# prepare_kernel FLAVOUR TREE: one kernel (TREE: patched or base)
+prepare_kernel() {
+	phase "build-$1-$2" "$TOP/scripts/kernel.sh" "$1" "$(tree_dir "$2")"
+}
+
+# prepare_boots TARGET: all that TARGET's scenarios boot
+prepare_boots() {
+	local flavour tree
+	prepare_tree
+	while read -r flavour tree; do prepare_kernel "$flavour" "$tree"; done < <(kernels "$1")
+	phase rootfs "$TOP/scripts/rootfs.sh"
+	scenario "$(scenarios "$1" | head -1)"
+	phase accel "$TOP/scripts/probe-kvm.sh" "$S_IMAGE"
+}
+
+# prepare_bench: what 'make bench' and 'make profile' boot besides the
+# series' prefixes (check-series.sh): the release kernels, the image
+prepare_bench() {
+	prepare_tree
+	prepare_kernel release base
+	prepare_kernel release patched
+	phase rootfs "$TOP/scripts/rootfs.sh"
 }

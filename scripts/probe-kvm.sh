@@ -7,7 +7,7 @@ set -eu
 . "$(dirname "$0")/lib.sh"
 
 PROBE_SECONDS=${PROBE_SECONDS:-20}
-KERNEL=${KERNEL:-$TREE/out-release/arch/x86/boot/bzImage}
+KERNEL=${1:?usage: probe-kvm.sh BZIMAGE}
 
 main() {
 	local accel=tcg t0 dir

@@ -1,129 +1,108 @@
 #!/bin/bash
-# make test: build what is missing, run the host tests and the guest tests
-# on every kernel, print one TAP stream (kselftest style) and finish with
-# "N passed, N failed".  Exits non-zero on any failure.
+# make test: build what is missing, run the host tests, boot every 'test'
+# scenario of configs/scenarios and run its guest tests, and print one
+# nested KTAP stream (kselftest, KUnit): a subtest per boot holding the
+# guest's own KTAP (its plan, a subtest per test), its KUnit results and
+# its console check.  Ends with "N passed, N failed, N skipped" counted
+# over the leaves (scripts/ktap-count.awk); exits non-zero on a failure.
+# A boot that timed out, panicked, rebooted or stopped short of its plan
+# is not ok, with the reason.  SCENARIOS="a b" runs some of them.
 set -eu
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/phase.sh"
+. "$(dirname "$0")/scenario.sh"
+. "$(dirname "$0")/verdict.sh"
 
 OUT=${OUT:-$RESULTS/test}
-# label:flavour:tree[:kernel-args:test] for every boot the guest tests run
-# on; by default every test; "+" separates kernel arguments.  base: the unpatched tree, for the tests whose
-# behaviour must not change; rodata-off: the read-only table test must see
-# the table writable when the kernel does not protect .rodata.
-KERNELS=${KERNELS:-"release:release:$TREE debug:debug:$TREE base:release:$BASE_TREE
-	rodata-off:debug:$TREE:rodata=off+kmemleak=off:30-table-readonly.sh"}
 
 host_tests() {
 	TW_TAP=$OUT/host.tap "$TOP/guest-rootfs/run-tests" "$TOP"/tests/host/*.sh > "$OUT/host.log" 2>&1 || true
 }
 
-# boot_guest DIR FLAVOUR OBJ APPEND TESTS: one boot running the guest tests.
-boot_guest() {
-	local dir=$1 flavour=$2 obj=$3 append=$4 tests=$5
-	rm -rf "$dir"; mkdir -p "$dir/share/modules"
-	# the samples' modules (task watchers, kmemleak-test), when built
-	cp "$obj"/samples/*/*.ko "$dir/share/modules/" 2>/dev/null || true
-	# two NUMA nodes: the cpuset and mempolicy tests move tasks between
-	# them; 1 GiB: the whole suite passes in it, and every kmemleak scan
-	# and KASAN's boot-time work grow with memory (under TCG, with 1 GiB
-	# a scan takes two thirds of the time it takes with 2 GiB, and the
-	# debug kernel reaches init in under half the time)
-	MEM=${MEM:-1G} NUMA_NODES=${NUMA_NODES:-2} TIMEOUT=${TIMEOUT:-3600} OUTDIR=$dir KERNEL=$obj/arch/x86/boot/bzImage APPEND=${append//+/ } \
-		"$TOP/scripts/vm.sh" "$(guest_command "$flavour" "$obj" /opt/tw/run-tests $tests)" \
-		> "$dir/vm.log" 2>&1
-}
+indent() { sed 's/^/    /' "$@"; }
 
-# guest_tests LABEL FLAVOUR TREE [KERNEL-ARG [TEST]]: boot it, run the guest
-# tests; the boot itself is one more result (console clean, guest reported).
-guest_tests() {
-	local label=$1 flavour=$2 tree=$3 append=${4:-} tests=${5:-} dir=$OUT/$1 rc=0 again=""
-	local obj=$tree/out-$flavour
-	boot_guest "$dir" "$flavour" "$obj" "$append" "$tests" || rc=$?
-	# Trouble before the first fork cannot come from the series (seen
-	# under TCG on a loaded host: an interrupt during IO-APIC or boot CPU
-	# set-up): boot once more, keep the first boot's logs, and say so.
-	if ! "$TOP/scripts/check-console.sh" "$dir/console.log" > /dev/null 2>&1 &&
-	   "$TOP/scripts/check-console.sh" --pre-fork "$dir/console.log"; then
-		rm -rf "$dir.first-boot"; mv "$dir" "$dir.first-boot"
-		again="# the first boot met kernel trouble before the first fork (not the series): booted again; its log: $dir.first-boot/console.log"
-		rc=0; boot_guest "$dir" "$flavour" "$obj" "$append" "$tests" || rc=$?
-	fi
+# boot_tests NAME: boot the scenario, write its subtest to DIR/boot.ktap.
+boot_tests() {
+	local name=$1 dir=$OUT/$1 rc=0 why n=1
+	scenario "$name"
+	OUTDIR=$dir "$TOP/scripts/boot.sh" "$name" > "$dir.vm.log" 2>&1 || rc=$?
+	mv "$dir.vm.log" "$dir/vm.log" 2>/dev/null || true
+	local kunit=""
+	grep -q '^CONFIG_TASK_WATCHERS_KUNIT_TEST=y' "$S_OBJ/.config" && kunit=task_watchers
 	{
-		[ -n "$again" ] && echo "$again"
-		cat "$dir/share/results.tap" 2>/dev/null || echo "not ok 1 guest reported no results (vm.sh exit $rc, see $dir/vm.log)"
-		"$TOP/scripts/plan-check.sh" "$dir/share/results.tap" "$rc"
-		"$TOP/scripts/kunit-tap.sh" $(kunit_required "$obj") "$dir/console.log"
+		echo "KTAP version 1"
+		echo "1..$([ -n "$kunit" ] && echo 3 || echo 2)"
+		echo "# Subtest: tests"
+		indent "$dir/share/results.tap" 2>/dev/null
+		why=$(why_guest "$dir" $rc "$S_TIMEOUT")
+		[ -n "$why" ] || why=$(why_stopped "$dir/share/results.tap")
+		if [ -z "$why" ]; then echo "ok $n tests"; else echo "not ok $n tests: $why"; fi
+		if [ -n "$kunit" ]; then
+			n=$((n + 1))
+			echo "# Subtest: kunit"
+			"$TOP/scripts/kunit-tap.sh" --require $kunit "$dir/console.log" > "$dir/kunit.tap"
+			{ echo "KTAP version 1"; echo "1..$(grep -c '^' "$dir/kunit.tap")"; cat "$dir/kunit.tap"; } > "$dir/kunit.ktap"
+			indent "$dir/kunit.ktap"
+			why=$(why_stopped "$dir/kunit.ktap")
+			if [ -z "$why" ]; then echo "ok $n kunit"; else echo "not ok $n kunit: $why"; fi
+		fi
+		n=$((n + 1))
 		if "$TOP/scripts/check-console.sh" "$dir/console.log" > "$dir/console-check.txt" 2>&1; then
-			echo "ok 1000 boot: no oops, WARNING, KASAN, lockdep or kmemleak report on the console"
+			echo "ok $n console: no oops, WARNING, KASAN, lockdep or kmemleak report"
 		else
 			sed 's/^/# /' "$dir/console-check.txt"
-			echo "not ok 1000 boot: kernel trouble on the console ($dir/console.log)"
+			echo "not ok $n console: kernel trouble ($dir/console.log)"
 		fi
-	} > "$dir/guest.tap"
+	} > "$dir/boot.ktap"
 }
 
-# Each flavour:tree to build once, in the order KERNELS first names it.
-build_list() {
-	local k
-	for k in $KERNELS; do echo "$k" | cut -d: -f2,3; done | awk '!seen[$0]++'
-}
-
-# --require SUITE for the KUnit suites this kernel was built with.
-kunit_required() {
-	grep -q '^CONFIG_TASK_WATCHERS_KUNIT_TEST=y' "$1/.config" && echo "--require task_watchers"
-	return 0
-}
-
-# Renumber every result of the given TAP files into one stream, prefixed.
-merge_tap() {
-	awk '
-	FNR == 1 { prefix = FILENAME; sub(/.*\/test\//, "", prefix); sub(/\/?(guest|host)\.tap$/, "", prefix); if (prefix == "") prefix = "host" }
-	/^(not )?ok / {
-		v = ($1 == "not") ? "not ok" : "ok"; sub(/^(not )?ok [0-9]+ ?/, "")
-		printf "%s %d %s: %s\n", v, ++n, prefix, $0; next
-	}
-	/^#/ { print }
-	END { printf "1..%d\n", n }' "$@"
+# The whole stream: the host tests, then each boot, as subtests.
+summary() {
+	local name n=1 why
+	echo "KTAP version 1"
+	echo "1..$(( 1 + $(scenarios test | wc -l) ))"
+	echo "# Subtest: host"
+	indent "$OUT/host.tap"
+	why=$(why_stopped "$OUT/host.tap")
+	if [ -z "$why" ]; then echo "ok $n host"; else echo "not ok $n host: $why"; fi
+	for name in $(scenarios test); do
+		n=$((n + 1))
+		echo "# Subtest: $name"
+		indent "$OUT/$name/boot.ktap" 2>/dev/null
+		why=$(why_stopped "$OUT/$name/boot.ktap")
+		if [ -z "$why" ]; then echo "ok $n $name"; else echo "not ok $n $name: $why"; fi
+	done
 }
 
 # The guest tests' wall times, slowest first, as run-tests reported them.
 test_times() {
-	local k label
-	echo "# guest test           time  kernel"
-	for k in $KERNELS; do
-		label=${k%%:*}
-		sed -n "s/^# \([0-9][0-9]-[a-z0-9-]*\): \([0-9]*\)s\$/\2 \1 $label/p" \
-			"$OUT/$label/share/results.tap" 2>/dev/null
+	local name
+	echo "# guest test           time  scenario"
+	for name in $(scenarios test); do
+		sed -n "s/^# \([0-9][0-9]-[a-z0-9-]*\): \([0-9]*\)s\$/\2 \1 $name/p" \
+			"$OUT/$name/share/results.tap" 2>/dev/null
 	done | sort -rn | awk '{ printf "# %-20s %4ss  %s\n", $2, $1, $3 }'
 }
 
 main() {
-	local k label flavour tree pass fail skip
+	local name pass fail skip rc=0
+	[ -n "$(scenarios test)" ] || die "no test scenario named in SCENARIOS='${SCENARIOS:-}'"
 	mkdir -p "$OUT"
-	phase deps "$TOP/scripts/deps.sh"
-	phase tree "$TOP/scripts/tree.sh"
-	for k in $(build_list); do
-		IFS=: read -r flavour tree <<< "$k"
-		phase "build-$flavour-$(basename "$tree")" "$TOP/scripts/kernel.sh" "$flavour" "$tree"
-	done
-	phase rootfs "$TOP/scripts/rootfs.sh"
-	phase accel "$TOP/scripts/probe-kvm.sh"
+	prepare_boots test
+	dry_run_stop $(scenarios test)
 	phase host-tests host_tests
-	for k in $KERNELS; do
-		IFS=: read -r label flavour tree append tests <<< "$k"
-		phase "guest-$label" guest_tests "$label" "$flavour" "$tree" "$append" "$tests"
+	for name in $(scenarios test); do
+		mkdir -p "$OUT/$name"
+		phase "guest-$name" boot_tests "$name"
 	done
-	{ echo "TAP version 13"; merge_tap "$OUT/host.tap" $(for k in $KERNELS; do echo "$OUT/${k%%:*}/guest.tap"; done); } > "$OUT/summary.tap"
-	cat "$OUT/summary.tap"
+	summary > "$OUT/summary.ktap"
+	cat "$OUT/summary.ktap"
 	test_times
-	phase_summary
-	pass=$(grep '^ok ' "$OUT/summary.tap" | grep -vc '# SKIP' || true)
-	skip=$(grep '^ok ' "$OUT/summary.tap" | grep -c '# SKIP' || true)
-	fail=$(grep -c '^not ok ' "$OUT/summary.tap" || true)
+	phase_summary || rc=1
+	read -r pass fail skip < <(awk -f "$TOP/scripts/ktap-count.awk" "$OUT/summary.ktap")
 	echo "# logs: $OUT"
 	echo "$pass passed, $fail failed, $skip skipped"
-	[ "$fail" = 0 ]
+	[ "$fail" = 0 ] && [ $rc = 0 ]
 }
 
 main "$@"

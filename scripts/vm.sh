@@ -2,31 +2,50 @@
 # Boot a kernel in QEMU with the guest image and run one command in it, like
 # 'vng --exec'.  The command's output streams to stdout, the kernel console
 # goes to OUTDIR/console.log, files the guest writes to /mnt/tw land in
-# OUTDIR/share, and the command's exit status is this script's.  A panic,
-# oops, BUG, WARNING, KASAN or lockdep report on the console fails the run.
+# OUTDIR/share.  Exit status: the command's, or 124 if the boot ran past
+# TIMEOUT, 125 if the guest never reported one, 1 if the console shows
+# kernel trouble (scripts/check-console.sh), QEMU's own if it failed.
+# scripts/boot.sh boots the scenarios of configs/scenarios with it.
 set -eu
 . "$(dirname "$0")/lib.sh"
 
-KERNEL=${KERNEL:-$TREE/out-release/arch/x86/boot/bzImage}
+KERNEL=${KERNEL:?KERNEL=bzImage: scripts/boot.sh picks a scenario\'s}
 IMAGE=${IMAGE:-$BUILD/rootfs.ext4}
 OUTDIR=${OUTDIR:-$RESULTS/vm/$(date +%Y%m%d-%H%M%S)-$$}
 TIMEOUT=${TIMEOUT:-900}
-SMP=${SMP:-2}
+MACHINE=${MACHINE:-numa}
 CPU=${CPU:-max}
-MEM=${MEM:-2G}
 APPEND=${APPEND:-}
 QEMU_EXTRA=${QEMU_EXTRA:-}
-NUMA_NODES=${NUMA_NODES:-}
 
 usage() {
 	cat <<EOT
-usage: $0 COMMAND...     run COMMAND (a shell command line) in the guest
-       $0 --shell        interactive shell on this terminal
-Environment: KERNEL=bzImage IMAGE=rootfs.ext4 OUTDIR=dir TIMEOUT=s SMP=n CPU=model
-  MEM=size APPEND="kernel args" ACCEL=tcg|kvm QEMU_EXTRA="more qemu args"
-  NUMA_NODES=n (n NUMA nodes sharing MEM equally, CPUs round robin; unset: no NUMA)
+usage: $0 [--dry-run] COMMAND...  run COMMAND (a shell command line) in the guest
+       $0 [--dry-run] --shell     interactive shell on this terminal
+--dry-run prints the QEMU command line and boots nothing.
+Environment: KERNEL=bzImage IMAGE=rootfs.ext4 OUTDIR=dir TIMEOUT=s CPU=model
+  MACHINE=numa|icount APPEND="kernel args" ACCEL=tcg|kvm QEMU_EXTRA="more qemu args"
 example: $0 'uname -r'
 EOT
+}
+
+# The machines of configs/scenarios, as M_SMP M_MIB M_NODES M_CPU
+# M_APPEND M_QEMU M_ACCEL.
+#  numa: two vCPUs and 1 GiB in two NUMA nodes, one socket each (a node
+#   boundary inside a socket makes the scheduler's topology check WARN).
+#  icount: the deterministic guest that 'make bench', 'make profile' and
+#   'make run' measure on: TCG with -icount shift=0, so that the guest
+#   clock counts executed instructions (one vCPU, as icount requires);
+#   no RDRAND or RDSEED, no address-space randomisation and a CPU RNG
+#   not trusted, so that every boot of a kernel runs the same code.
+set_machine() {
+	M_CPU=$CPU M_APPEND="" M_QEMU="" M_ACCEL=$(accel)
+	case $MACHINE in
+	numa) M_SMP=2 M_MIB=1024 M_NODES=2 ;;
+	icount) M_SMP=1 M_MIB=2048 M_NODES=1 M_ACCEL=tcg M_CPU=max,-rdrand,-rdseed
+		M_APPEND="nokaslr norandmaps random.trust_cpu=off" M_QEMU="-icount shift=0" ;;
+	*) die "unknown MACHINE=$MACHINE (numa, icount)" ;;
+	esac
 }
 
 # acpi=noirq: under TCG a debug kernel (KASAN, lockdep) runs the PCI _PRT
@@ -35,27 +54,21 @@ EOT
 # rcu_cpu_stall_timeout=300: on a loaded host a KASAN kernel's boot-time
 # W+X page-table walk (DEBUG_WX) can hold a vCPU for over the default 21 s
 # and report a spurious RCU stall.
+# no_timer_check: start_kernel()'s IO-APIC timer check counts timer
+# interrupts over a busy-wait; under TCG on a loaded host the vCPU can be
+# descheduled for the whole wait, and the boot dies with "IO-APIC + timer
+# doesn't work!" before the first fork (cirros and lima's CI met the same
+# and pass the same option).  QEMU's IO-APIC routes the timer correctly.
 BASE_APPEND="console=ttyS0 root=/dev/vda rw init=/opt/tw/init panic=-1 acpi=noirq"
-BASE_APPEND="$BASE_APPEND rcupdate.rcu_cpu_stall_timeout=300"
+BASE_APPEND="$BASE_APPEND rcupdate.rcu_cpu_stall_timeout=300 no_timer_check"
 
 # TCG unless KVM was probed to boot fast here (scripts/probe-kvm.sh).
 accel() { echo "${ACCEL:-$(cat "$BUILD/accel" 2>/dev/null || echo tcg)}"; }
 
-# NUMA_NODES=n: n guest nodes, one socket each with SMP/n CPUs (a node
-# boundary inside a socket makes the scheduler's topology check WARN), and
-# MEM split equally, so the guest's totals are unchanged.  Unset (the
-# default, which benchmarks use): no NUMA options at all.
+# numa_args SMP MIB NODES: the QEMU options for NODES equal nodes.
 numa_args() {
-	local n=${NUMA_NODES:-} mib i
-	[ -n "$n" ] || return 0
-	case $MEM in
-	*[Gg]) mib=$(( ${MEM%[Gg]} * 1024 )) ;;
-	*[Mm]) mib=${MEM%[Mm]} ;;
-	*[!0-9]*) die "NUMA_NODES: cannot split MEM=$MEM (use M or G)" ;;
-	*) mib=$MEM ;;
-	esac
-	[ "$n" -ge 1 ] && [ $((mib % n)) = 0 ] && [ $((SMP % n)) = 0 ] ||
-		die "NUMA_NODES=$n: MEM=$MEM and SMP=$SMP must split into $n equal nodes"
+	local smp=$1 mib=$2 n=$3 i
+	[ "$n" -gt 1 ] || return 0
 	for i in $(seq 0 $((n - 1))); do
 		echo -n " -object memory-backend-ram,id=numa-m$i,size=$((mib / n))M"
 		echo -n " -numa node,nodeid=$i,memdev=numa-m$i -numa cpu,node-id=$i,socket-id=$i"
@@ -64,15 +77,15 @@ numa_args() {
 
 qemu_cmd() {
 	local console_dev=$1
-	echo qemu-system-x86_64 -accel "$(accel)" -cpu "$CPU" -smp "$SMP${NUMA_NODES:+,sockets=$NUMA_NODES}" -m "$MEM" \
+	echo qemu-system-x86_64 -accel "$M_ACCEL" -cpu "$M_CPU" -smp "$M_SMP,sockets=$M_NODES" -m "${M_MIB}M" \
 		-nodefaults -no-reboot -display none \
 		-kernel "$KERNEL" \
-		-append "'$BASE_APPEND $APPEND'" \
+		-append "'$BASE_APPEND${M_APPEND:+ $M_APPEND}${APPEND:+ $APPEND}'" \
 		-drive "file=$IMAGE,if=virtio,format=raw,snapshot=on" \
 		-virtfs "local,path=$OUTDIR/share,mount_tag=tw,security_model=none" \
 		-serial "file:$OUTDIR/console.log" \
 		-device virtio-serial-pci -chardev "$console_dev" \
-		-device virtconsole,chardev=hvc $NUMA_ARGS $QEMU_EXTRA
+		-device virtconsole,chardev=hvc$(numa_args "$M_SMP" "$M_MIB" "$M_NODES") $M_QEMU $QEMU_EXTRA
 }
 
 run_shell() {
@@ -86,11 +99,11 @@ run_command() {
 	local cmd rc=0
 	printf '%s\n' "$*" > "$OUTDIR/share/cmd"
 	# what QEMU is told to give the guest, for 10-smoke to compare
-	echo "cpus=$SMP nodes=${NUMA_NODES:-1}" > "$OUTDIR/share/machine"
+	echo "cpus=$M_SMP nodes=$M_NODES" > "$OUTDIR/share/machine"
 	: > "$OUTDIR/output.log"
 	cmd=$(qemu_cmd "file,id=hvc,path=$OUTDIR/output.log")
 	echo "$cmd" > "$OUTDIR/qemu-cmdline"
-	log "vm: booting $KERNEL ($(accel), timeout ${TIMEOUT}s): $(printf '%s\n' "$*" | tail -n 1 | cut -c1-80)"
+	log "vm: booting $KERNEL ($M_ACCEL, $MACHINE, timeout ${TIMEOUT}s): $(printf '%s\n' "$*" | tail -n 1 | cut -c1-80)"
 	timeout "$TIMEOUT" bash -c "$cmd" < /dev/null &
 	local qpid=$!
 	tail -n +1 -f --pid=$qpid "$OUTDIR/output.log" 2>/dev/null || true
@@ -105,10 +118,16 @@ run_command() {
 }
 
 main() {
+	local dry=""
+	[ "${1:-}" = --dry-run ] && { dry=1; shift; }
 	[ $# -ge 1 ] && [ "$1" != -h ] || { usage; exit 2; }
+	set_machine
+	if [ -n "$dry" ]; then
+		[ "$1" = --shell ] && qemu_cmd stdio,id=hvc,signal=off || qemu_cmd "file,id=hvc,path=$OUTDIR/output.log"
+		return
+	fi
 	[ -f "$KERNEL" ] || die "no kernel at $KERNEL: run 'make build'"
 	[ -f "$IMAGE" ] || die "no guest image at $IMAGE: run 'make rootfs'"
-	NUMA_ARGS=$(numa_args) || exit 1
 	mkdir -p "$OUTDIR/share"
 	if [ "$1" = --shell ]; then run_shell; else run_command "$@"; fi
 }

@@ -6,7 +6,7 @@
 # ignored by pid.
 set -u
 . /opt/tw/lib/tap.sh
-BIN=${TW_BIN:-/opt/tw/bin}
+BIN=/opt/tw/bin
 T=$(mktemp -d)
 EXIT_CODE=$((42 << 8))	# task->exit_code of exit(42)
 

@@ -1,3 +1,3 @@
 #!/bin/sh
 # SysV semaphore undo at exit, exec, CLONE_SYSVSEM and unshare (src/sem_undo.c).
-exec "${TW_BIN:-/opt/tw/bin}/sem_undo"
+exec "/opt/tw/bin/sem_undo"

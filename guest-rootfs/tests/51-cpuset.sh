@@ -1,3 +1,3 @@
 #!/bin/sh
 # cgroup v2 cpusets: a forked child's CPUs and memory nodes (src/cpuset.c).
-exec "${TW_BIN:-/opt/tw/bin}"/cpuset
+exec /opt/tw/bin/cpuset

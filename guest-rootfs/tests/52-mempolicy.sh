@@ -1,3 +1,3 @@
 #!/bin/sh
 # NUMA memory policies across fork and exit (src/mempolicy.c).
-exec "${TW_BIN:-/opt/tw/bin}"/mempolicy
+exec /opt/tw/bin/mempolicy

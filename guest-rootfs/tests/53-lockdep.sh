@@ -9,7 +9,7 @@
 # tw-flavour: debug
 . /opt/tw/lib/tap.sh
 STATS=/proc/lockdep_stats
-REPORTS='possible circular locking|inconsistent lock state|possible recursive locking|suspicious RCU usage|hardirqs last|DEBUG_LOCKS_WARN_ON|lock held when returning|bad unlock balance|WARNING:|BUG:'
+REPORTS=$(grep -v '^#' /opt/tw/lib/kernel-trouble | paste -sd'|')
 
 lockdep_stat() { awk -F: -v k=" $1" '$1 == k { print $2 + 0 }' $STATS; }
 

@@ -6,14 +6,12 @@
 # errno or succeed, and the process must stay usable; 90-kmemleak.sh then
 # checks that nothing leaked, and the host that nothing splatted.  The
 # exec sweep also meets a known 6.1 elf_load() bug (src/fail_nth.c,
-# bss_hang()), which it names and counts apart; under KASAN the sweeps
-# take several minutes:
-# tw-timeout: 2400
+# bss_hang()), which it names and counts apart.
 # only the debug kernel has FAILSLAB and fail-nth:
 # tw-flavour: debug
 . /opt/tw/lib/tap.sh
 F=/sys/kernel/debug/failslab
-BIN=${TW_BIN:-/opt/tw/bin}
+BIN=/opt/tw/bin
 
 sweep() {
 	local what=$1 out=/tmp/fail-nth.$$; shift
@@ -26,7 +24,7 @@ sweep() {
 
 tap_begin
 if [ ! -d $F ] || [ ! -w /proc/thread-self/fail-nth ]; then
-	for w in fork exec setuid "fork with a mempolicy" "fork with auditing on"; do
+	for w in fork exec setuid "fork with a mempolicy" "auditing on" "fork with auditing on"; do
 		tap_skip "no $F or fail-nth (CONFIG_FAILSLAB, CONFIG_FAULT_INJECTION_DEBUG_FS)" "fail_nth sweep, $w"
 	done
 	tap_end; exit
@@ -39,6 +37,7 @@ sweep exec $BIN/fail_nth exec
 sweep setuid $BIN/fail_nth setuid
 sweep "fork with a mempolicy" numactl --interleave=all $BIN/fail_nth fork
 auditctl -e 1 > /dev/null && auditctl -a exit,always -F arch=b64 -S getppid -k tw-fail-nth > /dev/null
+tap_result $? "auditing on (auditctl), so that audit_task_init allocates in the next sweep"
 sweep "fork with auditing on" $BIN/fail_nth fork
 auditctl -D > /dev/null; auditctl -e 0 > /dev/null
 echo Y > $F/ignore-gfp-wait

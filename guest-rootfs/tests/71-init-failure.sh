@@ -13,7 +13,7 @@
 F=/sys/kernel/debug/failslab
 T=/sys/kernel/tracing
 EV=$T/events/task_watchers/task_watcher_return
-BIN=${TW_BIN:-/opt/tw/bin}
+BIN=/opt/tw/bin
 WATCHERS="audit_task_init mpol_task_init sem_undo_task_init"
 
 tap_begin

@@ -4,14 +4,13 @@
 # per uid, its INIT watcher can fail a fork, the tracepoints name it, it
 # can be unloaded under a fork storm, and unloading waits for a watcher
 # that is running.
-# tw-timeout: 900
 . /opt/tw/lib/tap.sh
 KO=/mnt/tw/modules/task_watchers_sample.ko
 MOD=task_watchers_sample
 D=/sys/kernel/debug/$MOD
 T=/sys/kernel/tracing
 EV=$T/events/task_watchers/task_watcher_call
-BIN=${TW_BIN:-/opt/tw/bin}
+BIN=/opt/tw/bin
 CASES="load counts tracepoint init-failure unload-waits storm gone"
 
 trace_on() { echo > $T/trace; echo "$1" > $EV/filter; echo 1 > $EV/enable; }

@@ -1,42 +1,71 @@
 #!/bin/bash
 # The harness's own parsers, on canned input: run-tests must turn every
-# kind of test outcome into the right TAP, check-console must catch a
+# kind of test outcome into the right KTAP, a boot that did not finish
+# must be not ok whatever it printed, check-console must catch a
 # WARNING and pass a clean log, the bench table must have the right
 # statistics.
 . "$(dirname "$0")/../../scripts/lib.sh"
 . "$TOP/guest-rootfs/lib/tap.sh"
 DATA=$TOP/tests/host/data
 
+. "$TOP/scripts/verdict.sh"
+
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 mkdir "$tmp/t"
-printf '#!/bin/sh\necho "ok 1 a"\necho "ok 2 b # SKIP no x"\n' > "$tmp/t/1-pass"
-printf '#!/bin/sh\necho "ok 1 a"\necho "not ok 2 b"\nexit 1\n' > "$tmp/t/2-fail"
-printf '#!/bin/sh\necho "ok 1 a"\nexit 3\n' > "$tmp/t/3-crash"
+printf '#!/bin/sh\necho "ok 1 a"\necho "ok 2 b # SKIP no x"\necho 1..2\n' > "$tmp/t/1-pass"
+printf '#!/bin/sh\necho "ok 1 a"\necho "not ok 2 b"\necho 1..2\nexit 1\n' > "$tmp/t/2-fail"
+printf '#!/bin/sh\necho "ok 1 a"\necho 1..1\nexit 3\n' > "$tmp/t/3-crash"
 printf '#!/bin/sh\necho nothing\n' > "$tmp/t/4-silent"
-printf '#!/bin/sh\nsleep 5\n' > "$tmp/t/5-hang"
+printf '#!/bin/sh\necho "ok 1 a"\nsleep 5\n' > "$tmp/t/5-hang"
+printf '#!/bin/sh\necho "ok 1 a"\necho 1..3\n' > "$tmp/t/6-short"
+printf '#!/bin/sh\necho "ok 1 a"\n' > "$tmp/t/7-noplan"
+printf '#!/bin/sh\necho "ok 1 # SKIP no y"\necho 1..1\n' > "$tmp/t/8-harness-skip"
+printf '#!/bin/sh\n# tw-flavour: debug\necho "ok 1 a"\necho 1..1\n' > "$tmp/t/9-debug"
 chmod +x "$tmp"/t/*
 
 tap_begin
-TW_TEST_TIMEOUT=1 TW_TAP=$tmp/out.tap "$TOP/guest-rootfs/run-tests" "$tmp"/t/* > /dev/null
-got=$(grep -E '^(not )?ok|^1\.\.' "$tmp/out.tap" | tr '\n' '|')
-want='ok 1 1-pass: a|ok 2 1-pass: b # SKIP no x|ok 3 2-fail: a|not ok 4 2-fail: b|ok 5 3-crash: a|not ok 6 3-crash: exited 3 with no failing result|not ok 7 4-silent: printed no result (exit 0)|not ok 8 5-hang: timed out after 1s|1..8|'
-tap_expect_eq "$want" "$got" "run-tests renumbers results and catches crashes, silence and hangs"
+TW_TEST_TIMEOUT=1 TW_FLAVOUR=release TW_TAP=$tmp/out.tap "$TOP/guest-rootfs/run-tests" "$tmp"/t/* > /dev/null
+got=$(grep -vE '^# [0-9]-[a-z-]*: [0-9]+s$' "$tmp/out.tap" | tr '\n' '|')
+want='KTAP version 1|1..8|# 9-debug: not run: a debug-kernel test, this is release|'\
+'# Subtest: 1-pass|    ok 1 a|    ok 2 b # SKIP no x|    1..2|ok 1 1-pass|'\
+'# Subtest: 2-fail|    ok 1 a|    not ok 2 b|    1..2|not ok 2 2-fail: 1 of 2 failed|'\
+'# Subtest: 3-crash|    ok 1 a|    1..1|not ok 3 3-crash: exited 3 with no failing result|'\
+'# Subtest: 4-silent|    # nothing|not ok 4 4-silent: printed no result (exit 0)|'\
+'# Subtest: 5-hang|    ok 1 a|not ok 5 5-hang: timed out after 1s|'\
+'# Subtest: 6-short|    ok 1 a|    1..3|not ok 6 6-short: stopped early: 1 results, plan 1..3|'\
+'# Subtest: 7-noplan|    ok 1 a|not ok 7 7-noplan: printed no plan (1 results)|'\
+'# Subtest: 8-harness-skip|    ok 1 # SKIP no y|    1..1|ok 8 8-harness-skip|'
+tap_expect_eq "$want" "$got" "run-tests: a subtest per test, its plan first; crashes, silence, hangs, short and missing plans are not ok; a debug-only test is not run on release"
+tap_expect_eq "6 6 2" "$(awk -f "$TOP/scripts/ktap-count.awk" "$tmp/out.tap")" \
+	"ktap-count: leaves counted, and a test that failed on its own line"
 
-# a test for another flavour is not run, and says so
-printf '#!/bin/sh\n# tw-flavour: debug\necho "ok 1 a"\n' > "$tmp/t/6-debug"; chmod +x "$tmp/t/6-debug"
-TW_FLAVOUR=release TW_TAP=$tmp/flavour.tap "$TOP/guest-rootfs/run-tests" "$tmp/t/1-pass" "$tmp/t/6-debug" > /dev/null
-got=$(grep -E '^(not )?ok|^1\.\.|not run' "$tmp/flavour.tap" | tr '\n' '|')
-want='ok 1 1-pass: a|ok 2 1-pass: b # SKIP no x|# 6-debug: not run: a debug-kernel test, this is release|1..2|'
-tap_expect_eq "$want" "$got" "run-tests runs a tw-flavour: debug test only on the debug kernel"
-
-# a guest's TAP must end with its plan, and the plan must match
-printf 'ok 1 a\nnot ok 2 b\n1..2\n' > "$tmp/whole.tap"
-printf 'ok 1 a\nok 2 b\n' > "$tmp/truncated.tap"
-printf 'ok 1 a\n1..2\n' > "$tmp/short.tap"
-printf '1..0\n' > "$tmp/empty-plan.tap"
-got=$(for f in whole truncated short empty-plan missing; do "$TOP/scripts/plan-check.sh" "$tmp/$f.tap" 124 | cut -d' ' -f1,2; done | tr '\n' '|')
-tap_expect_eq 'ok 999|not ok|not ok|ok 999|not ok|' "$got" \
-	"plan-check: a whole TAP is ok; truncated, short or missing TAP is not"
+# A boot's KTAP must be whole: each canned case must go red, with its reason.
+guest() {	# guest NAME KTAP CONSOLE RC-FILE?
+	mkdir -p "$tmp/$1/share"; printf "$2" > "$tmp/$1/share/results.tap"
+	printf "$3" > "$tmp/$1/console.log"; [ "$4" = rc ] && echo 0 > "$tmp/$1/share/rc"; return 0
+}
+whole='KTAP version 1\n1..2\nok 1 a\nok 2 b\n'
+guest whole "$whole" 'Linux version\n' rc
+guest truncated 'KTAP version 1\n1..3\nok 1 a\nok 2 b\n' '' rc
+guest missing-plan '' '' rc
+guest plan-mismatch 'KTAP version 1\n1..2\nok 1 a\nok 2 b\nok 3 c\n' '' rc
+guest timeout "$whole" '' norc
+guest reboot 'KTAP version 1\n1..2\nok 1 a\n' 'reboot: Restarting system\n' norc
+guest panic 'KTAP version 1\n1..2\nok 1 a\n' 'Kernel panic - not syncing: x\n' norc
+verdicts() {
+	local c rc why
+	for c in whole truncated missing-plan plan-mismatch timeout reboot panic; do
+		rc=0; [ $c = timeout ] && rc=124
+		why=$(why_guest "$tmp/$c" $rc 300)
+		[ -n "$why" ] || why=$(why_stopped "$tmp/$c/share/results.tap")
+		echo "$c: ${why:-ok}"
+	done
+}
+want='whole: ok|truncated: stopped early: 2 results, plan 1..3|missing-plan: no KTAP: the runner printed nothing|'\
+'plan-mismatch: stopped early: 3 results, plan 1..2|timeout: timed out after 300s (configs/scenarios)|'\
+'reboot: the guest rebooted|panic: the kernel panicked|'
+tap_expect_eq "$want" "$(verdicts | tr '\n' '|')" \
+	"a boot is not ok when its KTAP is truncated, planless or off its plan, or it timed out, rebooted or panicked"
 
 "$TOP/scripts/check-console.sh" "$DATA/console-warning.log" > "$tmp/cc.out" 2>&1
 rc=$?
@@ -47,10 +76,6 @@ tap_result $? "check-console passes a clean boot log"
 "$TOP/scripts/check-console.sh" "$DATA/console-kmemleak-control.log" > /dev/null 2>&1 &&
 	! "$TOP/scripts/check-console.sh" "$DATA/console-kmemleak-leak.log" > /dev/null 2>&1
 tap_result $? "check-console lets kmemleak's report of the deliberate leaks pass between 90-kmemleak's markers, and no other"
-"$TOP/scripts/check-console.sh" --pre-fork "$DATA/console-early.log" &&
-	! "$TOP/scripts/check-console.sh" --pre-fork "$DATA/console-late.log" &&
-	! "$TOP/scripts/check-console.sh" --pre-fork "$DATA/console-clean.log"
-tap_result $? "check-console --pre-fork tells trouble before the first fork from trouble after it"
 
 got=$("$TOP/scripts/kunit-tap.sh" --require other "$DATA/console-kunit.log" | tr '\n' '|')
 want='ok 1 kunit: task_watchers.task_watchers_test_order|not ok 2 kunit: task_watchers.task_watchers_test_first_error|ok 3 kunit: task_watchers.task_watchers_test_empty # SKIP not today|not ok 4 kunit: suite other printed no results|'

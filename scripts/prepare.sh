@@ -1,0 +1,27 @@
+#!/bin/bash
+# The make targets that prepare without booting, each with the steps
+# before it (scripts/phase.sh), and a phase table at the end:
+#   prepare.sh tree                 packages, the patched and base trees
+#   prepare.sh kernel FLAVOUR TREE  one kernel; TREE: patched or base
+#   prepare.sh rootfs               the guest image (it needs the tree)
+#   prepare.sh boots TARGET         all that TARGET's scenarios boot
+set -eu
+. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/phase.sh"
+. "$(dirname "$0")/scenario.sh"
+
+main() {
+	case ${1:-} in
+	tree) prepare_tree ;;
+	kernel) [ $# = 3 ] || die "usage: $0 kernel FLAVOUR patched|base"
+		prepare_tree; prepare_kernel "$2" "$3" ;;
+	rootfs) prepare_tree; phase rootfs "$TOP/scripts/rootfs.sh" ;;
+	boots) [ $# = 2 ] || die "usage: $0 boots TARGET"
+		prepare_boots "$2" ;;
+	*) die "usage: $0 tree | kernel FLAVOUR TREE | rootfs | boots TARGET" ;;
+	esac
+	dry_run_stop
+	phase_summary
+}
+
+main "$@"
