@@ -9,8 +9,11 @@
  * per task.  Left as the parent's copy, the debug kernel's lockdep
  * assertion in cpuset_change_task_nodemask() fires on the console.
  *
- * Changing memory nodes needs two NUMA nodes (vm.sh NUMA_NODES=2),
- * changing CPUs two CPUs; the tests say SKIP without them.
+ * The last part is what the release kernel shows of the same watcher:
+ * each task's page-cache spread rotor starts afresh, not at its parent's.
+ *
+ * Changing memory nodes needs two NUMA nodes (the scenarios' numa
+ * machine), changing CPUs two CPUs; the tests say SKIP without them.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -22,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/mount.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -366,6 +370,122 @@ TEST_F(cpuset, group_change_reaches_children)
 	EXPECT_EQ(0, lists_are(self, "0", "0"));
 	EXPECT_EQ(0, pages_on(self, 0));
 	EXPECT_EQ(0, kmsg_warnings(kmsg));
+}
+
+#define V1		"/tmp/tw-cpuset-v1"
+#define NSPREAD		32
+
+/*
+ * Write one page at the start of fd (a new page-cache page, placed by
+ * the cpuset's spread rotor) and return the node it is on, -1 on error.
+ */
+static int file_page_node(int fd)
+{
+	char buf[4096] = { 1 };
+	char *map;
+	int node;
+
+	if (pwrite(fd, buf, sizeof(buf), 0) != sizeof(buf))
+		return -1;
+	map = mmap(NULL, sizeof(buf), PROT_READ, MAP_SHARED, fd, 0);
+	if (map == MAP_FAILED)
+		return -1;
+	node = map[0] == 1 ? page_node(map) : -1;
+	munmap(map, sizeof(buf));
+	return node;
+}
+
+/* A new unlinked file on the root file system (ext4: page cache; tmpfs is not). */
+static int scratch_file(void)
+{
+	static int n;
+	char path[64];
+	int fd;
+
+	snprintf(path, sizeof(path), "/var/tmp/tw-spread-%d-%d", getpid(), n++);
+	fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0600);
+	unlink(path);
+	return fd;
+}
+
+/*
+ * With cgroup v1's cpuset.memory_spread_page on, page-cache pages go
+ * round the group's nodes from the task's rotor.  copy_process() (now
+ * cpuset_task_init) gives each new task NUMA_NO_NODE there, so a
+ * child's first such page is on a random node.  A child that kept its
+ * parent's rotor would put it, every time, on the node after the one
+ * the parent used last: all NSPREAD children would agree with their
+ * parent the same way.  With fresh rotors that happens by chance with
+ * probability 2^-31 on two nodes.  Runs last (a fixture of its own,
+ * registered after the v2 one; a plain TEST would run first): it takes
+ * the cpuset controller from cgroup v2 for a v1 hierarchy, and the v2
+ * tests would then skip.
+ */
+FIXTURE(spread) {};
+FIXTURE_SETUP(spread) {}
+FIXTURE_TEARDOWN(spread) {}
+
+TEST_F(spread, page_spread_rotor_starts_afresh)
+{
+	char grp[] = V1 "/spread", buf[64];
+	int i, fd, fdc, pnode, cnode, status, same = 0, tries = 0, fdr, rc;
+	pid_t pid;
+
+	if (list_count("/sys/devices/system/node/has_memory") < 2)
+		SKIP(return, "one memory node: spreading has nowhere to go");
+	write_str(CGROOT, "cgroup.subtree_control", "-cpuset");
+	mkdir(V1, 0755);
+	/* the v2 groups of the tests above may still be going away */
+	while ((rc = mount("cpuset", V1, "cgroup", 0, "cpuset")) && errno == EBUSY && tries++ < 100)
+		usleep(100000);
+	ASSERT_EQ(0, rc) TH_LOG("mount cgroup v1 cpuset: %s", strerror(errno));
+	ASSERT_EQ(0, mkdir(grp, 0755) && errno != EEXIST ? -errno : 0);
+	/* the whole machine's cpus and mems, and spreading on */
+	fdr = open(V1 "/cpuset.cpus", O_RDONLY);
+	ASSERT_LT(0, read(fdr, buf, sizeof(buf) - 1));
+	close(fdr);
+	ASSERT_EQ(0, write_str(grp, "cpuset.cpus", buf));
+	memset(buf, 0, sizeof(buf));
+	fdr = open(V1 "/cpuset.mems", O_RDONLY);
+	ASSERT_LT(0, read(fdr, buf, sizeof(buf) - 1));
+	close(fdr);
+	ASSERT_EQ(0, write_str(grp, "cpuset.mems", buf));
+	ASSERT_EQ(0, write_str(grp, "cpuset.memory_spread_page", "1"));
+	ASSERT_EQ(0, write_pid(grp, getpid()));
+
+	for (i = 0; i < NSPREAD; i++) {
+		/*
+		 * The child's file is made here: making one can read
+		 * directory and inode blocks into the page cache, which
+		 * would move the child's rotor by a varying number of
+		 * steps.  The parent's own page is its last spread page
+		 * before the fork.
+		 */
+		fdc = scratch_file();
+		ASSERT_LE(0, fdc);
+		fd = scratch_file();
+		ASSERT_LE(0, fd);
+		pnode = file_page_node(fd);
+		close(fd);
+		ASSERT_LE(0, pnode);
+		pid = fork();
+		if (pid == 0)
+			_exit(file_page_node(fdc) + 1);
+		close(fdc);
+		ASSERT_LT(0, pid);
+		ASSERT_EQ(pid, waitpid(pid, &status, 0));
+		ASSERT_TRUE(WIFEXITED(status));
+		cnode = WEXITSTATUS(status) - 1;
+		ASSERT_LE(0, cnode) TH_LOG("child %d found no node for its page", i);
+		same += cnode == pnode;
+	}
+	TH_LOG("%d of %d children's first page-cache page on their parent's last node", same, NSPREAD);
+	EXPECT_LT(0, same);
+	EXPECT_GT(NSPREAD, same);
+
+	write_pid(V1, getpid());
+	rmdir(grp);
+	umount(V1);
 }
 
 TEST_HARNESS_MAIN

@@ -1,0 +1,16 @@
+#!/bin/bash
+# Every mutant of tests/mutants/ still applies to the series as it is
+# (build/linux): a mutant that no longer applies tests nothing.  Each is
+# a patch whose header (above "---") names its scenario, the tests that
+# must go red and what was seen.
+. "$(dirname "$0")/../../scripts/lib.sh"
+. "$TOP/guest-rootfs/lib/tap.sh"
+
+tap_begin
+for m in "$TOP"/tests/mutants/*.patch; do
+	[ -e "$m" ] || continue
+	git -C "$TREE" apply --check "$m" 2>&1 | tap_diag
+	git -C "$TREE" apply --check "$m" 2>/dev/null
+	tap_result $? "mutant $(basename "$m" .patch) applies to the series"
+done
+tap_end
