@@ -48,6 +48,8 @@ main() {
 	read -r h0 m0 < <(cache_counts)
 	log "build: $tree -> $out ($targets, -j$JOBS, ccache)"
 	set +e
+	# the log exists before tail follows it (make's redirection may not yet)
+	: > "$out/build.log"
 	make -C "$tree" O="$out" -j"$JOBS" CC="ccache gcc" $targets \
 		> "$out/build.log" 2>&1 < /dev/null &
 	local pid=$!
