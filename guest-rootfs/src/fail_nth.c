@@ -2,9 +2,10 @@
 /*
  * fail_nth OP: fail the 1st, 2nd, ... fault-injection point that OP
  * reaches in this thread (/proc/thread-self/fail-nth), until OP runs with
- * the injection left unused.  Every step must fail cleanly, with an errno,
- * or succeed despite the failure (an allocation with a fallback); the
- * process must stay usable.  OP is one of:
+ * the injection left unused.  Every step must fail cleanly, with ENOMEM
+ * (what a failed allocation is, whoever made it; exec past its point of
+ * no return is killed instead), or succeed despite the failure (an
+ * allocation with a fallback); the process must stay usable.  OP is one of:
  *
  *   fork    fork() + wait: copy_process() and the INIT/FREE watchers
  *   exec    execve() of a static binary, in a forked child, + wait
@@ -345,9 +346,13 @@ int main(int argc, char **argv)
 		} else if (ret > KILLED) {
 			clean++;
 			printf("n=%d %s: killed by %s\n", n, argv[1], strsignal(ret - KILLED));
-		} else if (ret > 0) {
+		} else if (ret == ENOMEM) {
 			clean++;
 			printf("n=%d %s: %s\n", n, argv[1], strerror(ret));
+		} else if (ret > 0) {
+			/* a failed allocation must say so, whatever it failed */
+			bad++;
+			printf("n=%d %s: BAD, %s where ENOMEM was due\n", n, argv[1], strerror(ret));
 		} else if (ret < 0) {
 			bad++;
 			printf("n=%d %s: BAD (child status or state)\n", n, argv[1]);
