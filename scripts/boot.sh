@@ -1,7 +1,8 @@
 #!/bin/bash
 # Boot one scenario of configs/scenarios and run what it names in the
 # guest: its kernel, machine, timeout and kernel arguments, the facts the
-# guest tests compare against (TW_FLAVOUR, TW_EXPECT_BANNER, TW_FRAGMENTS)
+# guest tests compare against (TW_FLAVOUR, TW_MACHINE, TW_EXPECT_BANNER,
+# TW_FRAGMENTS)
 # and the samples' modules in the share.  Logs in OUTDIR (console.log,
 # output.log, share/); the exit status is vm.sh's.  A COMMAND (a shell
 # command line) runs instead of what the scenario names, --shell gives
@@ -17,9 +18,9 @@ kernel_banner() { strings -n 20 "$1/vmlinux" | grep -m1 '^Linux version .* #[0-9
 
 # The guest command: the facts, then the scenario's program or COMMAND.
 guest_command() {
-	printf 'export TW_FLAVOUR=%q TW_EXPECT_BANNER=%q TW_FRAGMENTS=%q TW_HANG=%q\n' "$S_FLAVOUR" \
-		"$(kernel_banner "$S_OBJ")" "$("$TOP/scripts/config.sh" --fragments "$S_FLAVOUR" "$S_SRC")" \
-		"${TW_HANG:-}"
+	printf 'export TW_FLAVOUR=%q TW_MACHINE=%q TW_EXPECT_BANNER=%q TW_FRAGMENTS=%q TW_HANG=%q\n' \
+		"$S_FLAVOUR" "$S_MACHINE" "$(kernel_banner "$S_OBJ")" \
+		"$("$TOP/scripts/config.sh" --fragments "$S_FLAVOUR" "$S_SRC")" "${TW_HANG:-}"
 	if [ -n "$CMD" ]; then echo "$CMD"; else guest_run; fi
 }
 
