@@ -10,7 +10,7 @@ set -eu
 
 one_boot() {
 	local dir=$OUT/$1 rc=0 t0=$SECONDS
-	OUTDIR=$dir "$TOP/scripts/boot.sh" "$SCENARIO" true > "$dir.log" 2>&1 || rc=$?
+	OUTDIR=$dir CONSOLE_CHECKED_BY_CALLER=1 "$TOP/scripts/boot.sh" "$SCENARIO" true > "$dir.log" 2>&1 || rc=$?
 	if [ $rc = 0 ] && "$TOP/scripts/check-console.sh" "$dir/console.log" > "$dir.check" 2>&1; then
 		echo "ok $1 boot $1 clean ($((SECONDS - t0))s)"
 	else

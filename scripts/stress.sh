@@ -12,7 +12,7 @@ OUT=${OUT:-$RESULTS/stress}
 
 stress_boot() {
 	local rc=0
-	OUTDIR=$OUT "$TOP/scripts/boot.sh" stress || rc=$?
+	OUTDIR=$OUT CONSOLE_CHECKED_BY_CALLER=1 "$TOP/scripts/boot.sh" stress || rc=$?
 	if "$TOP/scripts/check-console.sh" "$OUT/console.log"; then
 		echo "ok 1000 stress: no oops, WARNING, KASAN, lockdep or kmemleak report on the console"
 	else

@@ -25,7 +25,7 @@ indent() { sed 's/^/    /' "$@"; }
 boot_tests() {
 	local name=$1 dir=$OUT/$1 rc=0 why n=1
 	scenario "$name"
-	OUTDIR=$dir "$TOP/scripts/boot.sh" "$name" > "$dir.vm.log" 2>&1 || rc=$?
+	OUTDIR=$dir CONSOLE_CHECKED_BY_CALLER=1 "$TOP/scripts/boot.sh" "$name" > "$dir.vm.log" 2>&1 || rc=$?
 	mv "$dir.vm.log" "$dir/vm.log" 2>/dev/null || true
 	local kunit=""
 	grep -q '^CONFIG_TASK_WATCHERS_KUNIT_TEST=y' "$S_OBJ/.config" && kunit=task_watchers
