@@ -54,14 +54,33 @@ prepare_kernel() {
 	phase "build-$1-$2" "$TOP/scripts/kernel.sh" "$1" "$(tree_dir "$2")"
 }
 
-# prepare_boots TARGET: all that TARGET's scenarios boot
+# prepare_boots TARGET: all that TARGET's scenarios boot.  The guest
+# image needs only the tree, and debootstrap mostly waits on the network
+# and the disk: it is made beside the kernels, and its phase is the wait
+# for it once they are built.
 prepare_boots() {
-	local flavour tree
+	local flavour tree rootfs=""
 	prepare_tree
+	if [ -z "${DRY_RUN:-}" ]; then
+		"$TOP/scripts/rootfs.sh" > "$BUILD/rootfs.log" 2>&1 &
+		rootfs=$!
+	fi
 	while read -r flavour tree; do prepare_kernel "$flavour" "$tree"; done < <(kernels "$1")
-	phase rootfs "$TOP/scripts/rootfs.sh"
+	if [ -n "$rootfs" ]; then
+		phase rootfs wait_logged "$rootfs" "$BUILD/rootfs.log"
+	else
+		phase rootfs "$TOP/scripts/rootfs.sh"
+	fi
 	scenario "$(scenarios "$1" | head -1)"
 	phase accel "$TOP/scripts/probe-kvm.sh" "$S_IMAGE"
+}
+
+# wait_logged PID LOG: wait for a background step, then show its log.
+wait_logged() {
+	local rc=0
+	wait "$1" || rc=$?
+	cat "$2" >&2
+	return $rc
 }
 
 # prepare_bench: what 'make bench' and 'make profile' boot besides the
