@@ -4,8 +4,10 @@
  * reaches in this thread (/proc/thread-self/fail-nth), until OP runs with
  * the injection left unused.  Every step must fail cleanly, with ENOMEM
  * (what a failed allocation is, whoever made it; exec past its point of
- * no return is killed instead), or succeed despite the failure (an
- * allocation with a fallback); the process must stay usable.  OP is one of:
+ * no return is killed instead, and exec's copy_strings() and
+ * copy_string_kernel() turn a failed get_arg_page() into E2BIG), or
+ * succeed despite the failure (an allocation with a fallback); the
+ * process must stay usable.  OP is one of:
  *
  *   fork    fork() + wait: copy_process() and the INIT/FREE watchers
  *   exec    execve() of a static binary, in a forked child, + wait
@@ -346,13 +348,14 @@ int main(int argc, char **argv)
 		} else if (ret > KILLED) {
 			clean++;
 			printf("n=%d %s: killed by %s\n", n, argv[1], strsignal(ret - KILLED));
-		} else if (ret == ENOMEM) {
+		} else if (ret == ENOMEM || (op == op_exec && ret == E2BIG)) {
 			clean++;
 			printf("n=%d %s: %s\n", n, argv[1], strerror(ret));
 		} else if (ret > 0) {
 			/* a failed allocation must say so, whatever it failed */
 			bad++;
-			printf("n=%d %s: BAD, %s where ENOMEM was due\n", n, argv[1], strerror(ret));
+			printf("n=%d %s: BAD, %s where %s was due\n", n, argv[1], strerror(ret),
+			       op == op_exec ? "ENOMEM or E2BIG" : "ENOMEM");
 		} else if (ret < 0) {
 			bad++;
 			printf("n=%d %s: BAD (child status or state)\n", n, argv[1]);
