@@ -18,6 +18,26 @@ phase() {
 	return $rc
 }
 
+# phase_apart NAME COMMAND...: a phase run in the background: its line
+# of the table waits in a file until phases_apart_done collects it.
+phase_apart() {
+	local name=$1 t0 rc=0; shift
+	t0=$(date +%s)
+	log "=== $name (in parallel)"
+	"$@" || rc=$?
+	printf '%-26s %5ss %s' "$name" $(( $(date +%s) - t0 )) \
+		"$([ $rc = 0 ] && echo ok || echo "FAILED ($rc)")" > "$BUILD/.phase-$name"
+	log "=== $name done"
+}
+
+phases_apart_done() {
+	local f
+	for f in "$BUILD"/.phase-*; do
+		[ -e "$f" ] || continue
+		PHASES+=("$(cat "$f")"); rm -f "$f"
+	done
+}
+
 # dry_run_stop [SCENARIO...]: under DRY_RUN, print the scenarios' QEMU
 # command lines and exit.
 dry_run_stop() {

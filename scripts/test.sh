@@ -85,17 +85,33 @@ test_times() {
 	done | sort -rn | awk '{ printf "# %-20s %4ss  %s\n", $2, $1, $3 }'
 }
 
+# The host tests and the boots, GUEST_JOBS at a time (default: as many as
+# the host has cores), the longest first (by their timeouts): a guest
+# test mostly keeps one vCPU busy, so two guests keep two host cores
+# busy, where one guest leaves one idle.  Each is a phase.
+run_parallel() {
+	local name jobs=${GUEST_JOBS:-$(nproc)}
+	for name in host $(for name in $(scenarios test); do scenario "$name"; echo "$S_TIMEOUT $name"; done |
+			   sort -s -k1,1nr | cut -d' ' -f2); do
+		[ "$(jobs -pr | wc -l)" -lt "$jobs" ] || wait -n || true
+		if [ "$name" = host ]; then
+			phase_apart host-tests host_tests &
+		else
+			mkdir -p "$OUT/$name"
+			phase_apart "guest-$name" boot_tests "$name" &
+		fi
+	done
+	wait
+	phases_apart_done
+}
+
 main() {
 	local name pass fail skip rc=0
 	[ -n "$(scenarios test)" ] || die "no test scenario named in SCENARIOS='${SCENARIOS:-}'"
 	mkdir -p "$OUT"
 	prepare_boots test
 	dry_run_stop $(scenarios test)
-	phase host-tests host_tests
-	for name in $(scenarios test); do
-		mkdir -p "$OUT/$name"
-		phase "guest-$name" boot_tests "$name"
-	done
+	run_parallel
 	summary > "$OUT/summary.ktap"
 	cat "$OUT/summary.ktap"
 	test_times
