@@ -336,7 +336,7 @@ TEST_F(cpuset, group_change_reaches_children)
 
 	NEED_GROUP();
 	if (self->nnodes < 2 || self->ncpus < 2)
-		SKIP(return, "needs 2 NUMA nodes and 2 CPUs (vm.sh NUMA_NODES=2), has %d and %d",
+		SKIP(return, "needs 2 NUMA nodes and 2 CPUs (the numa machine), has %d and %d",
 		     self->nnodes, self->ncpus);
 	ASSERT_EQ(0, set_group(self->dir, "0-1", "0-1"));
 	ASSERT_EQ(0, write_pid(self->dir, getpid()));

@@ -60,7 +60,7 @@ static unsigned long online_nodes(void)
 
 /*
  * The policy this test's parent sets: interleave over every node when
- * there are two or more (NUMA_NODES=2 in vm.sh), else bind to node 0,
+ * there are two or more (the scenarios' numa machine), else bind to node 0,
  * so the test also runs, with less to see, on a single node.
  */
 static struct policy parent_policy(void)
