@@ -16,10 +16,17 @@ lockdep_stat() { awk -F: -v k=" $1" '$1 == k { print $2 + 0 }' $STATS; }
 # Short-lived tasks that fork, exec and take locks this boot may not have
 # taken in these combinations: SysV IPC, keys, namespaces, pipes, timers.
 # Twice: the first round records the new chains, the second takes them
-# again in tasks forked after they were recorded.
+# again in tasks forked after they were recorded.  One fork is by a
+# parent that holds locks lockdep tracks: opening a char device nobody
+# registered makes the kernel ask for its module, and a workqueue
+# worker, inside the workqueue's lockdep maps, forks modprobe
+# (usermodehelper).  A child that kept its parent's held-lock stack
+# returns to user space "holding" them, and lockdep says so.
 workload() {
 	local i
+	mknod /tmp/tw-nodev c 240 0
 	for i in 1 2; do
+		cat /tmp/tw-nodev 2> /dev/null
 		/bin/true
 		sh -c 'exec cat /proc/self/stat > /dev/null'
 		ipcmk -S 2 > /dev/null && ipcrm --all=sem
@@ -28,6 +35,7 @@ workload() {
 		unshare -U -m -p -f --mount-proc true
 		echo x | tr x y > /dev/null
 	done
+	rm -f /tmp/tw-nodev
 	stress-ng --quiet --timeout 3 --clone 1 --vfork 1 --exec 1 --pipe 1 \
 		--sem-sysv 1 --timerfd 1 --signalfd 1 --eventfd 1 --epoll 1 \
 		--inotify 1 --futex 1 > /dev/null 2>&1
