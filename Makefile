@@ -25,11 +25,11 @@ test:
 
 ## exec CMD=..  run one command in a scenario's guest (SCENARIO=release)
 exec:
-	@$(S)/prepare.sh boots test > /dev/null && $(S)/boot.sh $(SCENARIO) "$$CMD"
+	@$(S)/prepare.sh scenario $(SCENARIO) > /dev/null && $(S)/boot.sh $(SCENARIO) "$$CMD"
 
 ## shell        interactive shell in a scenario's guest (SCENARIO=release)
 shell:
-	@$(S)/prepare.sh boots test > /dev/null && $(S)/boot.sh $(SCENARIO) --shell
+	@$(S)/prepare.sh scenario $(SCENARIO) > /dev/null && $(S)/boot.sh $(SCENARIO) --shell
 
 ## deps         install the Debian packages that are missing
 deps:

@@ -6,7 +6,8 @@
 # and the samples' modules in the share.  Logs in OUTDIR (console.log,
 # output.log, share/); the exit status is vm.sh's.  A COMMAND (a shell
 # command line) runs instead of what the scenario names, --shell gives
-# an interactive shell, --dry-run prints the QEMU command line.
+# an interactive shell, --dry-run (or DRY_RUN=1) prints the QEMU command
+# line.
 #   boot.sh [--dry-run] SCENARIO [COMMAND | --shell]
 set -eu
 . "$(dirname "$0")/lib.sh"
@@ -25,7 +26,7 @@ guest_command() {
 }
 
 main() {
-	local dry=""
+	local dry=${DRY_RUN:+--dry-run}
 	[ "${1:-}" = --dry-run ] && { dry=--dry-run; shift; }
 	[ $# = 1 ] || [ $# = 2 ] || die "usage: $0 [--dry-run] SCENARIO [COMMAND | --shell]"
 	scenario "$1"
