@@ -19,20 +19,21 @@ phase() {
 }
 
 # phase_apart NAME COMMAND...: a phase run in the background: its line
-# of the table waits in a file until phases_apart_done collects it.
+# of the table waits in a file of PHASES_APART (a directory the caller
+# makes for this run) until phases_apart_done collects it.
 phase_apart() {
 	local name=$1 t0 rc=0; shift
 	t0=$(date +%s)
 	log "=== $name (in parallel)"
 	"$@" || rc=$?
 	printf '%-26s %5ss %s' "$name" $(( $(date +%s) - t0 )) \
-		"$([ $rc = 0 ] && echo ok || echo "FAILED ($rc)")" > "$BUILD/.phase-$name"
+		"$([ $rc = 0 ] && echo ok || echo "FAILED ($rc)")" > "${PHASES_APART:?}/$name"
 	log "=== $name done"
 }
 
 phases_apart_done() {
 	local f
-	for f in "$BUILD"/.phase-*; do
+	for f in "${PHASES_APART:?}"/*; do
 		[ -e "$f" ] || continue
 		PHASES+=("$(cat "$f")"); rm -f "$f"
 	done
@@ -74,10 +75,10 @@ prepare_kernel() {
 	phase "build-$1-$2" "$TOP/scripts/kernel.sh" "$1" "$(tree_dir "$2")"
 }
 
-# prepare_boots TARGET: all that TARGET's scenarios boot.  The guest
-# image needs only the tree, and debootstrap mostly waits on the network
-# and the disk: it is made beside the kernels, and its phase is the wait
-# for it once they are built.
+# prepare_boots SCENARIO...: all those scenarios boot.  The guest image
+# needs only the tree, and debootstrap mostly waits on the network and
+# the disk: it is made beside the kernels, and its phase is the wait for
+# it once they are built.
 prepare_boots() {
 	local flavour tree rootfs=""
 	prepare_tree
@@ -85,13 +86,13 @@ prepare_boots() {
 		"$TOP/scripts/rootfs.sh" > "$BUILD/rootfs.log" 2>&1 &
 		rootfs=$!
 	fi
-	while read -r flavour tree; do prepare_kernel "$flavour" "$tree"; done < <(kernels "$1")
+	while read -r flavour tree; do prepare_kernel "$flavour" "$tree"; done < <(kernels "$@")
 	if [ -n "$rootfs" ]; then
 		phase rootfs wait_logged "$rootfs" "$BUILD/rootfs.log"
 	else
 		phase rootfs "$TOP/scripts/rootfs.sh"
 	fi
-	scenario "$(scenarios "$1" | head -1)"
+	scenario "$1"
 	phase accel "$TOP/scripts/probe-kvm.sh" "$S_IMAGE"
 }
 

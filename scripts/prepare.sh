@@ -4,7 +4,6 @@
 #   prepare.sh tree                 packages, the patched and base trees
 #   prepare.sh kernel FLAVOUR TREE  one kernel; TREE: patched or base
 #   prepare.sh rootfs               the guest image (it needs the tree)
-#   prepare.sh boots TARGET         all that TARGET's scenarios boot
 #   prepare.sh scenario NAME        all that one scenario boots
 set -eu
 . "$(dirname "$0")/lib.sh"
@@ -17,14 +16,9 @@ main() {
 	kernel) [ $# = 3 ] || die "usage: $0 kernel FLAVOUR patched|base"
 		prepare_tree; prepare_kernel "$2" "$3" ;;
 	rootfs) prepare_tree; phase rootfs "$TOP/scripts/rootfs.sh" ;;
-	boots) [ $# = 2 ] || die "usage: $0 boots TARGET"
-		prepare_boots "$2" ;;
 	scenario) [ $# = 2 ] || die "usage: $0 scenario NAME"
-		scenario "$2"
-		prepare_tree; prepare_kernel "$S_FLAVOUR" "$S_TREE"
-		phase rootfs "$TOP/scripts/rootfs.sh"
-		phase accel "$TOP/scripts/probe-kvm.sh" "$S_IMAGE" ;;
-	*) die "usage: $0 tree | kernel FLAVOUR TREE | rootfs | boots TARGET | scenario NAME" ;;
+		prepare_boots "$2" ;;
+	*) die "usage: $0 tree | kernel FLAVOUR TREE | rootfs | scenario NAME" ;;
 	esac
 	dry_run_stop
 	phase_summary

@@ -19,7 +19,7 @@ plot_latency() {
 }
 
 main() {
-	prepare_boots run
+	prepare_boots $(scenarios run)
 	dry_run_stop run
 	phase boot env OUTDIR="$OUT" "$TOP/scripts/boot.sh" run
 	[ ! -s "$OUT/share/watcher-latency.csv" ] || phase plot plot_latency

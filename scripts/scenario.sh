@@ -37,11 +37,11 @@ tree_dir() {
 	esac
 }
 
-# kernels TARGET: "FLAVOUR TREE" for each kernel TARGET's scenarios boot,
-# each once, in the order they are first named.
+# kernels SCENARIO...: "FLAVOUR TREE" for each kernel the scenarios
+# boot, each once, in the order they are first named.
 kernels() {
 	local name
-	for name in $(scenarios "$1"); do scenario "$name"; echo "$S_FLAVOUR $S_TREE"; done |
+	for name in "$@"; do scenario "$name"; echo "$S_FLAVOUR $S_TREE"; done |
 		awk '!seen[$0]++'
 }
 

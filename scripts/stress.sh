@@ -22,7 +22,7 @@ stress_boot() {
 }
 
 main() {
-	prepare_boots stress
+	prepare_boots $(scenarios stress)
 	dry_run_stop stress
 	phase stress stress_boot
 	phase_summary

@@ -66,9 +66,9 @@ BASE_APPEND="$BASE_APPEND rcupdate.rcu_cpu_stall_timeout=300 no_timer_check"
 # TCG unless KVM was probed to boot fast here (scripts/probe-kvm.sh).
 accel() { echo "${ACCEL:-$(cat "$BUILD/accel" 2>/dev/null || echo tcg)}"; }
 
-# numa_args SMP MIB NODES: the QEMU options for NODES equal nodes.
+# numa_args MIB NODES: the QEMU options for NODES equal nodes.
 numa_args() {
-	local smp=$1 mib=$2 n=$3 i
+	local mib=$1 n=$2 i
 	[ "$n" -gt 1 ] || return 0
 	for i in $(seq 0 $((n - 1))); do
 		echo -n " -object memory-backend-ram,id=numa-m$i,size=$((mib / n))M"
@@ -86,7 +86,7 @@ qemu_cmd() {
 		-virtfs "local,path=$OUTDIR/share,mount_tag=tw,security_model=none" \
 		-serial "file:$OUTDIR/console.log" \
 		-device virtio-serial-pci -chardev "$console_dev" \
-		-device virtconsole,chardev=hvc$(numa_args "$M_SMP" "$M_MIB" "$M_NODES") $M_QEMU $QEMU_EXTRA
+		-device virtconsole,chardev=hvc$(numa_args "$M_MIB" "$M_NODES") $M_QEMU $QEMU_EXTRA
 }
 
 run_shell() {
