@@ -22,41 +22,6 @@ host_tests() {
 
 indent() { sed 's/^/    /' "$@"; }
 
-# boot_tests NAME: boot the scenario, write its subtest to DIR/boot.ktap.
-boot_tests() {
-	local name=$1 dir=$OUT/$1 rc=0 why n=1
-	scenario "$name"
-	OUTDIR=$dir CONSOLE_CHECKED_BY_CALLER=1 "$TOP/scripts/boot.sh" "$name" > "$dir.vm.log" 2>&1 || rc=$?
-	mv "$dir.vm.log" "$dir/vm.log" 2>/dev/null || true
-	local kunit=""
-	grep -q '^CONFIG_TASK_WATCHERS_KUNIT_TEST=y' "$S_OBJ/.config" && kunit=task_watchers
-	{
-		echo "KTAP version 1"
-		echo "1..$([ -n "$kunit" ] && echo 3 || echo 2)"
-		echo "# Subtest: tests"
-		indent "$dir/share/results.tap" 2>/dev/null
-		why=$(why_guest "$dir" $rc "$S_TIMEOUT")
-		[ -n "$why" ] || why=$(why_stopped "$dir/share/results.tap")
-		if [ -z "$why" ]; then echo "ok $n tests"; else echo "not ok $n tests: $why"; fi
-		if [ -n "$kunit" ]; then
-			n=$((n + 1))
-			echo "# Subtest: kunit"
-			"$TOP/scripts/kunit-tap.sh" --require $kunit "$dir/console.log" > "$dir/kunit.tap"
-			{ echo "KTAP version 1"; echo "1..$(grep -c '^' "$dir/kunit.tap")"; cat "$dir/kunit.tap"; } > "$dir/kunit.ktap"
-			indent "$dir/kunit.ktap"
-			why=$(why_stopped "$dir/kunit.ktap")
-			if [ -z "$why" ]; then echo "ok $n kunit"; else echo "not ok $n kunit: $why"; fi
-		fi
-		n=$((n + 1))
-		if "$TOP/scripts/check-console.sh" "$dir/console.log" > "$dir/console-check.txt" 2>&1; then
-			echo "ok $n console: no oops, WARNING, KASAN, lockdep or kmemleak report"
-		else
-			sed 's/^/# /' "$dir/console-check.txt"
-			echo "not ok $n console: kernel trouble ($dir/console.log)"
-		fi
-	} > "$dir/boot.ktap"
-}
-
 # The whole stream: the host tests, then each boot, as subtests.
 summary() {
 	local name n=1 why
@@ -102,7 +67,7 @@ run_parallel() {
 			phase_apart host-tests host_tests &
 		else
 			mkdir -p "$OUT/$name"
-			phase_apart "guest-$name" boot_tests "$name" &
+			phase_apart "guest-$name" "$TOP/scripts/boot-ktap.sh" "$name" "$OUT/$name" &
 		fi
 	done
 	wait
