@@ -5,7 +5,10 @@
  * events of the rest of the system.
  *
  * The parent forks a child and prints "parent=P child=C".  The child
- * execs this (static) binary again as "cn_workload child", which starts
+ * first execs a script whose interpreter does not exist: that exec fails
+ * in the binfmt loop, before the point of no return, and must raise no
+ * exec event.  It then execs this (static) binary again as
+ * "cn_workload child", which starts
  * and joins one thread (printing "thread=T"), then, as root, sets its ids
  * to root again (no change, no event), its gids and uids to the values
  * below, its fsgid and its fsuid alone, and exits with CHILD_EXIT.  The
@@ -15,6 +18,8 @@
  * uid, uid (fs), exit (gids first: without root the child could not).
  */
 #define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,6 +35,7 @@
 #define RGID		2001
 #define EGID		2002
 #define SGID		2003
+#define NO_INTERP	"/tmp/cn_workload-no-interpreter"
 
 static void *thread_fn(void *arg)
 {
@@ -61,6 +67,18 @@ static int child(void)
 	return CHILD_EXIT;
 }
 
+/* An executable script whose interpreter is missing: exec gives ENOENT. */
+static int make_no_interp(void)
+{
+	static const char text[] = "#!/nonexistent/interpreter\n";
+	int fd = open(NO_INTERP, O_WRONLY | O_CREAT | O_TRUNC, 0755);
+	int ok = fd >= 0 && write(fd, text, sizeof(text) - 1) == sizeof(text) - 1;
+
+	if (fd >= 0)
+		close(fd);
+	return ok ? 0 : -1;
+}
+
 int main(int argc, char **argv)
 {
 	int status;
@@ -68,11 +86,16 @@ int main(int argc, char **argv)
 
 	if (argc > 1)
 		return child();
+	if (make_no_interp())
+		return 1;
 
 	pid = fork();
 	if (pid < 0)
 		return 1;
 	if (pid == 0) {
+		execl(NO_INTERP, "cn_workload-no-interpreter", (char *)NULL);
+		if (errno != ENOENT)
+			_exit(17);
 		execl("/proc/self/exe", "cn_workload", "child", (char *)NULL);
 		_exit(16);
 	}

@@ -230,6 +230,32 @@ TEST(fork_one_child)
 	EXPECT_EQ(c.val[CLONE], c.val[INIT]);
 }
 
+/*
+ * fork with irq-flag tracing (CONFIG_TRACE_IRQFLAGS, lockdep): the new
+ * task's event counter and softirq state are reset at INIT, not copied
+ * from the parent, whose counter is never 0 once it has run.
+ * The test watcher records them after the INIT watchers linked before it
+ * (softirq.c's irqtrace_task_init among them).
+ */
+TEST(fork_irqtrace_starts_afresh)
+{
+	struct counts c;
+	unsigned int events = ~0u;
+	int enabled = -1;
+	FILE *f;
+
+	if (access(TW_DIR "init_irqtrace", R_OK))
+		SKIP(return, "no " TW_DIR "init_irqtrace (CONFIG_TRACE_IRQFLAGS)");
+	ASSERT_EQ(0, run_counted(op_fork, &c));
+	ASSERT_EQ(1, c.n[INIT]);
+	f = fopen(TW_DIR "init_irqtrace", "r");
+	ASSERT_NE(NULL, f);
+	ASSERT_EQ(2, fscanf(f, "%u %d", &events, &enabled));
+	fclose(f);
+	EXPECT_EQ(0, events);
+	EXPECT_EQ(1, enabled);
+}
+
 /* a thread: INIT and CLONE with CLONE_THREAD, then its own EXIT/FREE. */
 TEST(thread)
 {

@@ -59,7 +59,7 @@ test_listener() {
 	tap_result "$([ -z "$bad" ]; echo $?)" "no event lost (ENOBUFS), no error ack, no unknown event"
 	expect_one "$out" "^fork pid=$C " "one fork event for the child"
 	expect_one "$out" "^fork pid=$C tgid=$C ppid=$P ptgid=$P\$" "fork: child pid/tgid, parent pid/tgid"
-	expect_one "$out" "^exec pid=$C " "one exec event for the child"
+	expect_one "$out" "^exec pid=$C " "one exec event for the child: its exec that failed (no interpreter) raised none"
 	expect_one "$out" "^exec pid=$C tgid=$C\$" "exec: pid/tgid"
 	# 6.1 reports a thread's real_parent, which is the process's parent
 	expect_one "$out" "^fork pid=$TH tgid=$C ppid=$P ptgid=$P\$" "fork of the child's thread: pid is the tid, tgid the child"
