@@ -9,7 +9,7 @@ S := scripts
 SCENARIO ?= release
 
 .PHONY: help run test exec shell deps tree export build build-debug \
-	build-base rootfs bench profile check-series stress clean distclean
+	build-base rootfs bench profile check-series stress mutants fuzz clean distclean
 
 help:
 	@sed -n 's/^## //p' $(MAKEFILE_LIST)
@@ -72,6 +72,16 @@ check-series:
 ## stress       bounded fork/exec/thread stress on the debug kernel: no splat, leak or slab growth
 stress:
 	@$(S)/stress.sh
+
+## mutants      build and boot each mutant of tests/mutants/ and run the tests that
+##              must go red (MUTANTS="a b" picks some): KTAP, ok N NAME killed by T
+mutants:
+	@$(S)/mutants.sh
+
+## fuzz         trinity, bounded, on the series' and the unpatched debug kernels side by
+##              side: a console report only the series' kernel shows fails
+fuzz:
+	@$(S)/fuzz.sh
 
 ## clean        remove kernel build outputs (keeps the tree and the guest)
 clean:
