@@ -14,9 +14,10 @@ MIRROR=${MIRROR:-http://deb.debian.org/debian}
 IMAGE=${IMAGE:-$BUILD/rootfs.ext4}
 IMAGE_SIZE=${IMAGE_SIZE:-3G}
 ROOT=$BUILD/rootfs
-# make, gcc and libc6-dev: the kernbench-like job of 'make bench'
+# make, gcc and libc6-dev: the kernbench-like job of 'make bench';
+# trinity: 'make fuzz'
 GUEST_PACKAGES="bpftrace trace-cmd auditd keyutils numactl stress-ng forkstat
-	procps kmod util-linux iproute2 strace make gcc libc6-dev ${EXTRA_PACKAGES:-}"
+	procps kmod util-linux iproute2 strace make gcc libc6-dev trinity ${EXTRA_PACKAGES:-}"
 
 usage() {
 	cat <<EOT
