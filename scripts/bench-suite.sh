@@ -29,11 +29,12 @@ B=/opt/tw/bench
 
 # base, then p1 ... pN from check-series, then pN again, traced
 patch_kernels() {
-	local n i img k="base:$BASE_TREE/out-release"
+	local n i img k
+	k=$(bench_kernel base)
 	n=$(git -C "$TREE" rev-list --count "debian/$(debian_version)..HEAD")
 	for i in $(seq "$n"); do
-		img=$SERIES_KERNELS/$(printf %02d "$i")-release
-		[ -f "$img" ] || die "no $img: 'FLAVOURS=release make check-series' did not build it"
+		img=$SERIES_KERNELS/$(printf %02d "$i")-$S_FLAVOUR
+		[ -f "$img" ] || die "no $img: 'FLAVOURS=$S_FLAVOUR make check-series' did not build it"
 		k="$k p$i:$img"
 	done
 	echo "$k p$n+trace:$img"
@@ -63,12 +64,13 @@ bench_part() {
 
 main() {
 	local part
+	bench_machine
 	prepare_bench
 	dry_run_stop
 	mkdir -p "$RESULTS/bench"
 	echo "# make bench, $(date -u '+%Y-%m-%d %H:%M UTC'), linux-source $(debian_version)" > "$REPORT"
 	case " $PARTS " in
-	*" patches "* | *" profile "*) phase series-kernels env FLAVOURS=release "$TOP/scripts/check-series.sh" ;;
+	*" patches "* | *" profile "*) phase series-kernels env FLAVOURS="$S_FLAVOUR" "$TOP/scripts/check-series.sh" ;;
 	esac
 	for part in $PARTS; do
 		phase "bench-$part" bench_part "$part"

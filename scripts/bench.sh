@@ -1,21 +1,25 @@
 #!/bin/bash
 # Measure fork+exit+wait, fork+exec and thread create/join in guest time
-# on several kernels, booted interleaved (A B C, B C A, ...), on vm.sh's
-# deterministic machine (MACHINE=icount: the guest clock counts executed
-# instructions, and every boot of a kernel runs alike).
+# on several kernels, booted interleaved (A B C, B C A, ...), on the
+# bench scenarios' machine (configs/scenarios: icount, the guest clock
+# counts executed instructions, and every boot of a kernel runs alike).
 # Writes results/bench/raw.csv and a table with mean, sd and 95% interval
 # over the boots (the rounds of one boot are not independent samples).
 #   BENCH_KERNELS="label:objdir-or-bzImage ..."  BOOTS=n  ROUNDS=n  BENCH_JOBS=n
+# (default: the bench scenarios' two kernels, configs/scenarios, whose
+# machine and timeout every boot takes)
 # A label ending in "+trace" runs the workload with every task_watchers
 # tracepoint enabled and consumed by 'trace-cmd record' into a file.
 set -eu
 . "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/scenario.sh"
 
 OUT=${OUT:-$RESULTS/bench}
 BOOTS=${BOOTS:-3}
 ROUNDS=${ROUNDS:-3}
 BENCH_JOBS=${BENCH_JOBS:-$(nproc)}
-BENCH_KERNELS=${BENCH_KERNELS:-"base:$BASE_TREE/out-release full:$TREE/out-release"}
+BENCH_KERNELS=${BENCH_KERNELS:-"$(bench_kernel base) $(bench_kernel full)"}
+bench_machine
 # exec runs a copy of the static binary in memory (see bench_command)
 EXE=/dev/shm/true-static
 WORKLOAD=${WORKLOAD:-"forkbench fork 2000; forkbench exec 1000 $EXE; forkbench thread 2000"}
@@ -60,7 +64,7 @@ boot_once() {
 	local label=$1 obj=$2 boot=$3 dir=$OUT/runs/$1-$3 kernel=$2
 	[ -d "$obj" ] && kernel=$obj/arch/x86/boot/bzImage
 	rm -rf "$dir"; mkdir -p "$dir/share"
-	OUTDIR=$dir KERNEL=$kernel MACHINE=icount TIMEOUT=${TIMEOUT:-3600} \
+	OUTDIR=$dir KERNEL=$kernel MACHINE=$S_MACHINE TIMEOUT=$S_TIMEOUT \
 		"$TOP/scripts/vm.sh" "$(bench_command "$label")" \
 		> "$dir/vm.log" 2>&1 || { cat "$dir/vm.log" >&2; die "bench boot $label #$boot failed"; }
 	tr -d '\r' < "$dir/output.log" | grep -E '^[a-z-]+ [0-9]+ [0-9]+ [0-9.]+$' |

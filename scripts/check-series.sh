@@ -14,7 +14,7 @@ set -eu
 . "$(dirname "$0")/scenario.sh"
 
 WT=$BUILD/linux-bisect
-FLAVOURS=${FLAVOURS:-"release debug"}
+FLAVOURS=${FLAVOURS:-$(series_flavours)}
 SAVE=${SAVE:-$BUILD/series-kernels}
 
 main() {

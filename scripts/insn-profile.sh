@@ -45,12 +45,14 @@ build_plugin() {
 # base, p1 ... pN as bench-suite.sh measures them, then base again: how
 # much one boot's counts move by themselves
 default_kernels() {
-	local n i k="base:$BASE_TREE/out-release/arch/x86/boot/bzImage"
+	local n i base k
+	base=$(bench_kernel base); base=${base#*:}/arch/x86/boot/bzImage
+	k="base:$base"
 	n=$(git -C "$TREE" rev-list --count "debian/$(debian_version)..HEAD")
 	for i in $(seq "$n"); do
-		k="$k p$i:$SERIES_KERNELS/$(printf %02d "$i")-release"
+		k="$k p$i:$SERIES_KERNELS/$(printf %02d "$i")-$S_FLAVOUR"
 	done
-	echo "$k base-again:$BASE_TREE/out-release/arch/x86/boot/bzImage"
+	echo "$k base-again:$base"
 }
 
 # The guest: quiet as bench.sh's (guest-rootfs/bench/quiet-guest).
@@ -79,7 +81,7 @@ profile_kernel() {
 	local label=$1 kernel=$2 dir=$OUT/$1 prev=idle op
 	[ -f "$kernel" ] || die "profile: no kernel $kernel for $label"
 	rm -rf "$dir"; mkdir -p "$dir"
-	OUTDIR=$dir KERNEL=$kernel MACHINE=icount \
+	OUTDIR=$dir KERNEL=$kernel MACHINE=$S_MACHINE \
 		QEMU_EXTRA="-plugin $PLUGIN_DIR/insnprof.so,watch=$dir/console.log,out=$dir/snap" \
 		"$TOP/scripts/vm.sh" "$(guest_command)" > "$dir/vm.log" 2>&1 ||
 		{ cat "$dir/vm.log" >&2; die "profile: boot of $label failed"; }
@@ -157,13 +159,14 @@ diff_table() {
 
 main() {
 	local kernels k op prev labels first last
+	bench_machine
 	mkdir -p "$OUT"
 	# make bench has built all this already (SERIES_READY=1)
 	if [ $# = 0 ] && [ -z "${SERIES_READY:-}" ]; then
 		prepare_bench
 		dry_run_stop
-		log "profile: the series' release kernels (check-series)"
-		FLAVOURS=release "$TOP/scripts/check-series.sh" > "$OUT/check-series.log" ||
+		log "profile: the series' $S_FLAVOUR kernels (check-series)"
+		FLAVOURS=$S_FLAVOUR "$TOP/scripts/check-series.sh" > "$OUT/check-series.log" ||
 			die "profile: the series' kernels do not build ($OUT/check-series.log)"
 	fi
 	kernels=${*:-$(default_kernels)}

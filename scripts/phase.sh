@@ -105,10 +105,11 @@ wait_logged() {
 }
 
 # prepare_bench: what 'make bench' and 'make profile' boot besides the
-# series' prefixes (check-series.sh): the release kernels, the image
+# series' prefixes (check-series.sh): the bench scenarios' kernels, the
+# image
 prepare_bench() {
+	local flavour tree
 	prepare_tree
-	prepare_kernel release base
-	prepare_kernel release patched
+	while read -r flavour tree; do prepare_kernel "$flavour" "$tree"; done < <(kernels $(SCENARIOS="" scenarios bench))
 	phase rootfs "$TOP/scripts/rootfs.sh"
 }

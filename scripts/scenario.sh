@@ -50,6 +50,30 @@ guest_run() {
 	case $S_RUN in
 	tests) echo /opt/tw/run-tests ;;
 	tests:*) echo "/opt/tw/run-tests ${S_RUN#tests:}" | tr , ' ' ;;
+	bench) die "a bench scenario runs what scripts/bench.sh writes" ;;
 	*) echo "/opt/tw/$S_RUN" ;;
 	esac
+}
+
+# bench_kernel base|full: "LABEL:OBJDIR" of that bench scenario
+bench_kernel() {
+	local name
+	for name in $(SCENARIOS="" scenarios bench); do
+		scenario "$name"
+		[ "$S_TREE" = "$([ "$1" = base ] && echo base || echo patched)" ] &&
+			{ echo "$1:$S_OBJ"; return; }
+	done
+	die "no bench scenario of the $1 tree in $SCENARIOS_FILE"
+}
+
+# series_flavours: the flavours of the test scenarios' patched kernels,
+# which make check-series builds at every prefix
+series_flavours() {
+	kernels $(SCENARIOS="" scenarios test) | awk '$2 == "patched" { print $1 }' | paste -sd' '
+}
+
+# bench_machine: S_MACHINE and S_TIMEOUT for every bench boot, from the
+# first bench scenario (the series' prefixes boot as its kernels do)
+bench_machine() {
+	scenario "$(SCENARIOS="" scenarios bench | head -1)"
 }
