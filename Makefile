@@ -1,7 +1,8 @@
 # Task Watchers for Linux 6.1: the one entry point.  'make help' lists targets.
-# Every target is a thin wrapper around one script in scripts/, which runs
-# the steps it needs first as phases (scripts/phase.sh): no target has a
-# make prerequisite, and each works alone from a fresh clone.  The boots
+# Every target is a thin wrapper around one script under scripts/ (build/,
+# guest/, test/, bench/; sourced helpers in lib/), which runs the steps it
+# needs first as phases (scripts/lib/phase.sh): no target has a make
+# prerequisite, and each works alone from a fresh clone.  The boots
 # (kernel, machine, timeout, what runs) are configs/scenarios.
 
 SHELL := /bin/bash
@@ -16,72 +17,72 @@ help:
 
 ## run          build everything, boot the patched kernel, show the guest report
 run:
-	@$(S)/run.sh
+	@$(S)/guest/run.sh
 
 ## test         build everything, run the host and guest tests: KTAP, N passed, N failed
 ##              (SCENARIOS="release debug" runs some of configs/scenarios)
 test:
-	@$(S)/test.sh
+	@$(S)/test/test.sh
 
 ## exec CMD=..  run one command in a scenario's guest (SCENARIO=release)
 exec:
-	@$(S)/prepare.sh scenario $(SCENARIO) > /dev/null && $(S)/boot.sh $(SCENARIO) "$$CMD"
+	@$(S)/build/prepare.sh scenario $(SCENARIO) > /dev/null && $(S)/guest/boot.sh $(SCENARIO) "$$CMD"
 
 ## shell        interactive shell in a scenario's guest (SCENARIO=release)
 shell:
-	@$(S)/prepare.sh scenario $(SCENARIO) > /dev/null && $(S)/boot.sh $(SCENARIO) --shell
+	@$(S)/build/prepare.sh scenario $(SCENARIO) > /dev/null && $(S)/guest/boot.sh $(SCENARIO) --shell
 
 ## deps         install the Debian packages that are missing
 deps:
-	@$(S)/deps.sh
+	@$(S)/build/deps.sh
 
 ## tree         unpack linux-source-6.1 into build/linux, apply patches/series
 tree:
-	@$(S)/prepare.sh tree
+	@$(S)/build/prepare.sh tree
 
 ## export       write build/linux's commits back to patches/ (format-patch + series)
 export:
-	@$(S)/export.sh
+	@$(S)/build/export.sh
 
 ## build        the patched release kernel; build-debug, build-base likewise
 build:
-	@$(S)/prepare.sh kernel release patched
+	@$(S)/build/prepare.sh kernel release patched
 build-debug:
-	@$(S)/prepare.sh kernel debug patched
+	@$(S)/build/prepare.sh kernel debug patched
 build-base:
-	@$(S)/prepare.sh kernel release base
+	@$(S)/build/prepare.sh kernel release base
 
 ## rootfs       the debootstrapped guest image, build/rootfs.ext4
 rootfs:
-	@$(S)/prepare.sh rootfs
+	@$(S)/build/prepare.sh rootfs
 
 ## bench        every table of docs/results.md: per-patch cost, stress-ng and kernbench-like
 ##              loads, the 2006 rate-vs-N sweep, per-function profile (BENCH_PARTS="patches programs sweep profile")
 bench:
-	@$(S)/bench-suite.sh
+	@$(S)/bench/bench-suite.sh
 
 ## profile      where fork, exec and thread instructions go, per function, base and
 ##              every prefix of the series (a QEMU plugin counting instructions)
 profile:
-	@$(S)/insn-profile.sh
+	@$(S)/bench/insn-profile.sh
 
 ## check-series build every prefix of the series in both flavours (bisectability)
 check-series:
-	@$(S)/check-series.sh
+	@$(S)/build/check-series.sh
 
 ## stress       bounded fork/exec/thread stress on the debug kernel: no splat, leak or slab growth
 stress:
-	@$(S)/stress.sh
+	@$(S)/test/stress.sh
 
 ## mutants      build and boot each mutant of tests/mutants/ and run the tests that
 ##              must go red (MUTANTS="a b" picks some): KTAP, ok N NAME killed by T
 mutants:
-	@$(S)/mutants.sh
+	@$(S)/test/mutants.sh
 
 ## fuzz         trinity, bounded, on the series' and the unpatched debug kernels side by
 ##              side: a console report only the series' kernel shows fails
 fuzz:
-	@$(S)/fuzz.sh
+	@$(S)/test/fuzz.sh
 
 ## clean        remove kernel build outputs (keeps the tree and the guest)
 clean:

@@ -14,7 +14,7 @@
 #      nothing else: with write(2) on /proc and /sys this guest would
 #      not survive to report.
 # Then kmemleak must have nothing new.  Prints TAP to stdout and to
-# /mnt/tw/results.tap; the host classifies the console (scripts/fuzz.sh).
+# /mnt/tw/results.tap; the host classifies the console (scripts/test/fuzz.sh).
 . /opt/tw/lib/tap.sh
 exec > >(tee /mnt/tw/results.tap)
 

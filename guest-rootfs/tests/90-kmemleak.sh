@@ -39,7 +39,7 @@ if [ ! -w $K ]; then
 	tap_end; exit
 fi
 # The console's "new suspected memory leaks" line that this makes is
-# expected between these markers (scripts/check-console.sh).
+# expected between these markers (scripts/test/check-console.sh).
 echo "tw-kmemleak-control: begin" > /dev/kmsg
 insmod $KO & pid=$!
 wait $pid && rmmod kmemleak_test

@@ -3,7 +3,7 @@
 # tree (so the SPDX check runs too), with no error and no warning.
 # Debian's python3 runs spdxcheck.py (python3-ply, python3-git), whatever
 # python3 comes first in PATH.
-. "$(dirname "$0")/../../scripts/lib.sh"
+. "$(dirname "$0")/../../scripts/lib/lib.sh"
 . "$TOP/guest-rootfs/lib/tap.sh"
 
 tap_begin

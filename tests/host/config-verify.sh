@@ -1,6 +1,6 @@
 #!/bin/bash
 # Each built kernel's .config holds every option its fragments ask for.
-. "$(dirname "$0")/../../scripts/lib.sh"
+. "$(dirname "$0")/../../scripts/lib/lib.sh"
 . "$TOP/guest-rootfs/lib/tap.sh"
 
 tap_begin
@@ -8,7 +8,7 @@ for out in "$TREE"/out-* "$BASE_TREE"/out-*; do
 	[ -f "$out/.config" ] || continue
 	flavour=${out##*/out-}
 	tree=${out%/out-*}
-	"$TOP/scripts/config.sh" --verify "$flavour" "$tree" "$out" 2>&1 | tap_diag
+	"$TOP/scripts/build/config.sh" --verify "$flavour" "$tree" "$out" 2>&1 | tap_diag
 	tap_result "${PIPESTATUS[0]}" "$(basename "$tree")/out-$flavour/.config has every fragment option"
 done
 tap_end

@@ -1,12 +1,12 @@
 #!/bin/bash
 # 'make export' of the unchanged tree reproduces patches/ byte for byte,
 # and the tree carries exactly the patches patches/series lists.
-. "$(dirname "$0")/../../scripts/lib.sh"
+. "$(dirname "$0")/../../scripts/lib/lib.sh"
 . "$TOP/guest-rootfs/lib/tap.sh"
 
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 tap_begin
-OUTDIR=$tmp "$TOP/scripts/export.sh" 2>/dev/null
+OUTDIR=$tmp "$TOP/scripts/build/export.sh" 2>/dev/null
 diff -r "$TOP/patches" "$tmp" | head -40 | tap_diag
 diff -rq "$TOP/patches" "$tmp" > /dev/null
 tap_result $? "make export reproduces patches/ byte for byte"

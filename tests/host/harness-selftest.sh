@@ -4,11 +4,11 @@
 # must be not ok whatever it printed, check-console must catch a
 # WARNING and pass a clean log, the bench table must have the right
 # statistics.
-. "$(dirname "$0")/../../scripts/lib.sh"
+. "$(dirname "$0")/../../scripts/lib/lib.sh"
 . "$TOP/guest-rootfs/lib/tap.sh"
 DATA=$TOP/tests/host/data
 
-. "$TOP/scripts/verdict.sh"
+. "$TOP/scripts/lib/verdict.sh"
 
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 mkdir "$tmp/t"
@@ -36,7 +36,7 @@ want='KTAP version 1|1..8|# 9-debug: not run: a debug-kernel test, this is relea
 '# Subtest: 7-noplan|    ok 1 a|not ok 7 7-noplan: printed no plan (1 results)|'\
 '# Subtest: 8-harness-skip|    ok 1 # SKIP no y|    1..1|ok 8 8-harness-skip|'
 tap_expect_eq "$want" "$got" "run-tests: a subtest per test, its plan first; crashes, silence, hangs, short and missing plans are not ok; a debug-only test is not run on release"
-tap_expect_eq "6 6 2" "$(awk -f "$TOP/scripts/ktap-count.awk" "$tmp/out.tap")" \
+tap_expect_eq "6 6 2" "$(awk -f "$TOP/scripts/test/ktap-count.awk" "$tmp/out.tap")" \
 	"ktap-count: leaves counted, and a test that failed on its own line"
 
 # A boot's KTAP must be whole: each canned case must go red, with its reason.
@@ -67,17 +67,17 @@ want='whole: ok|truncated: stopped early: 2 results, plan 1..3|missing-plan: no 
 tap_expect_eq "$want" "$(verdicts | tr '\n' '|')" \
 	"a boot is not ok when its KTAP is truncated, planless or off its plan, or it timed out, rebooted or panicked"
 
-"$TOP/scripts/check-console.sh" "$DATA/console-warning.log" > "$tmp/cc.out" 2>&1
+"$TOP/scripts/test/check-console.sh" "$DATA/console-warning.log" > "$tmp/cc.out" 2>&1
 rc=$?
 [ $rc != 0 ] && grep -q 'kernel/fork.c:2330' "$tmp/cc.out"
 tap_result $? "check-console fails on a WARNING and shows its context"
-"$TOP/scripts/check-console.sh" "$DATA/console-clean.log" > "$tmp/cc.out" 2>&1
+"$TOP/scripts/test/check-console.sh" "$DATA/console-clean.log" > "$tmp/cc.out" 2>&1
 tap_result $? "check-console passes a clean boot log"
-"$TOP/scripts/check-console.sh" "$DATA/console-kmemleak-control.log" > /dev/null 2>&1 &&
-	! "$TOP/scripts/check-console.sh" "$DATA/console-kmemleak-leak.log" > /dev/null 2>&1
+"$TOP/scripts/test/check-console.sh" "$DATA/console-kmemleak-control.log" > /dev/null 2>&1 &&
+	! "$TOP/scripts/test/check-console.sh" "$DATA/console-kmemleak-leak.log" > /dev/null 2>&1
 tap_result $? "check-console lets kmemleak's report of the deliberate leaks pass between 90-kmemleak's markers, and no other"
 
-got=$("$TOP/scripts/kunit-tap.sh" --require other "$DATA/console-kunit.log" | tr '\n' '|')
+got=$("$TOP/scripts/test/kunit-tap.sh" --require other "$DATA/console-kunit.log" | tr '\n' '|')
 want='ok 1 kunit: task_watchers.task_watchers_test_order|not ok 2 kunit: task_watchers.task_watchers_test_first_error|ok 3 kunit: task_watchers.task_watchers_test_empty # SKIP not today|not ok 4 kunit: suite other printed no results|'
 tap_expect_eq "$want" "$got" "kunit-tap turns a console's KTAP into one result per case"
 # bench tables on canned runs, worked by hand: per boot a = 100 102 104
@@ -96,7 +96,7 @@ bench_table() {
 			printf "$2" "$k" "$b" $((v - 1)) "$k" "$b" $((v + 1))
 		done
 	} > "$tmp/raw.csv"
-	awk -v order="a b" -f "$TOP/scripts/stats.awk" -f "$TOP/scripts/$1" "$tmp/raw.csv" | tail -2 | tr '\n' '|'
+	awk -v order="a b" -f "$TOP/scripts/bench/stats.awk" -f "$TOP/scripts/bench/$1" "$tmp/raw.csv" | tail -2 | tr '\n' '|'
 }
 want='| a | fork | 3 | 102 | 2.0 | ±5.0 | +0.000% | +0.000% |  | 102 | +0.000% ||| b | fork | 3 | 104 | 1.7 | ±4.3 | +1.961% | +1.961% | ±6.440% | 103 | +0.980% ||'
 tap_expect_eq "$want" "$(bench_table bench-summary.awk '%s,%d,fork,1,%d,0\n')" \
@@ -118,9 +118,9 @@ cp "$tmp/raw.csv" "$tmp/r1/patches/"
 	echo "kernel,boot,mode,n,ns,rate_per_s"
 	printf '%s,%d,fork,1,%d,0\n' a 1 106 a 2 108 a 3 110 b 1 113 b 2 114 b 3 115
 } > "$tmp/r2/patches/raw.csv"
-got=$("$TOP/scripts/bench-compare.sh" "$tmp/r1" "$tmp/r2" | grep -E '^\| [ab] |agree$' | cut -d'|' -f2,7,9 | tr '\n' ';')
+got=$("$TOP/scripts/bench/bench-compare.sh" "$tmp/r1" "$tmp/r2" | grep -E '^\| [ab] |agree$' | cut -d'|' -f2,7,9 | tr '\n' ';')
 want=' a | +5.882% | yes ; b | +9.615% | NO ;1 of 2 figures agree;'
 tap_expect_eq "$want" "$got" "bench-compare: a change inside the difference's interval agrees, one outside does not"
-! "$TOP/scripts/bench-compare.sh" "$tmp/r1" "$tmp/r2" > /dev/null
+! "$TOP/scripts/bench/bench-compare.sh" "$tmp/r1" "$tmp/r2" > /dev/null
 tap_result $? "bench-compare fails when a figure does not agree"
 tap_end

@@ -1,10 +1,10 @@
 #!/bin/bash
 # Every make target works alone from a fresh clone: under DRY_RUN=1 it
-# prints the steps it would take (scripts/phase.sh), and they must be
+# prints the steps it would take (scripts/lib/phase.sh), and they must be
 # every step it needs, in an order that can run (packages, then the
 # tree, then kernels, then the image that builds against the tree), and,
 # for a target that boots, a QEMU command line for each of its boots.
-. "$(dirname "$0")/../../scripts/lib.sh"
+. "$(dirname "$0")/../../scripts/lib/lib.sh"
 . "$TOP/guest-rootfs/lib/tap.sh"
 
 # TARGET: its steps, in order

@@ -3,7 +3,7 @@
 # (build/linux): a mutant that no longer applies tests nothing.  Each is
 # a patch whose header (above "---") names its scenario, the tests that
 # must go red and what was seen.
-. "$(dirname "$0")/../../scripts/lib.sh"
+. "$(dirname "$0")/../../scripts/lib/lib.sh"
 . "$TOP/guest-rootfs/lib/tap.sh"
 
 tap_begin

@@ -4,7 +4,7 @@
 # emit one read-only pointer into task_watchers_INIT, the section the
 # module loader and the linker look for, and a misspelt event must not
 # compile.
-. "$(dirname "$0")/../../scripts/lib.sh"
+. "$(dirname "$0")/../../scripts/lib/lib.sh"
 . "$TOP/guest-rootfs/lib/tap.sh"
 OBJ=$TREE/out-release
 

@@ -3,7 +3,7 @@
 # tracing/expected-order lists for its .config, in that order.  The
 # order is read from vmlinux: task_watcher_func(EV, fn) names its table
 # entry __task_watcher_EV_fn, and nm -n sorts the entries by address.
-. "$(dirname "$0")/../../scripts/lib.sh"
+. "$(dirname "$0")/../../scripts/lib/lib.sh"
 . "$TOP/guest-rootfs/lib/tap.sh"
 ORDER=$TOP/tracing/expected-order
 EVENTS=$(sed '/^#/d' "$TOP/tracing/events" | paste -sd' ')

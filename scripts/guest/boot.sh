@@ -1,0 +1,50 @@
+#!/bin/bash
+# Boot one scenario of configs/scenarios and run what it names in the
+# guest: its kernel, machine, timeout and kernel arguments, the facts the
+# guest tests compare against (TW_FLAVOUR, TW_MACHINE, TW_EXPECT_BANNER,
+# TW_FRAGMENTS)
+# and the samples' modules in the share.  Logs in OUTDIR (console.log,
+# output.log, share/); the exit status is vm.sh's.  A COMMAND (a shell
+# command line) runs instead of what the scenario names, --shell gives
+# an interactive shell, --dry-run (or DRY_RUN=1) prints the QEMU command
+# line.
+#   boot.sh [--dry-run] SCENARIO [COMMAND | --shell]
+set -eu
+. "$(dirname "$0")/../lib/lib.sh"
+. "$(dirname "$0")/../lib/scenario.sh"
+
+# The banner a kernel prints as /proc/version, read from its vmlinux.
+# (6.1 also keeps a banner without build number and date, for BTF: skip it.)
+kernel_banner() { strings -n 20 "$1/vmlinux" | grep -m1 '^Linux version .* #[0-9]' | tr -d '\n'; }
+
+# The guest command: the facts, then the scenario's program or COMMAND.
+guest_command() {
+	printf 'export TW_FLAVOUR=%q TW_MACHINE=%q TW_EXPECT_BANNER=%q TW_FRAGMENTS=%q TW_HANG=%q\n' \
+		"$S_FLAVOUR" "$S_MACHINE" "$(kernel_banner "$S_OBJ")" \
+		"$("$TOP/scripts/build/config.sh" --fragments "$S_FLAVOUR" "$S_SRC")" "${TW_HANG:-}"
+	if [ -n "$CMD" ]; then echo "$CMD"; else guest_run; fi
+}
+
+main() {
+	local dry=${DRY_RUN:+--dry-run}
+	[ "${1:-}" = --dry-run ] && { dry=--dry-run; shift; }
+	[ $# = 1 ] || [ $# = 2 ] || die "usage: $0 [--dry-run] SCENARIO [COMMAND | --shell]"
+	scenario "$1"
+	CMD=${2:-}
+	OUTDIR=${OUTDIR:-$RESULTS/$1}
+	export OUTDIR KERNEL=$S_IMAGE MACHINE=$S_MACHINE \
+		TIMEOUT=$S_TIMEOUT APPEND=$S_APPEND
+	if [ -n "$dry" ]; then
+		[ "$CMD" = --shell ] && exec "$TOP/scripts/guest/vm.sh" --dry-run --shell
+		exec "$TOP/scripts/guest/vm.sh" --dry-run "$(guest_run)"
+	fi
+	rm -rf "$OUTDIR"; mkdir -p "$OUTDIR/share/modules"
+	# the samples' modules (task watchers, kmemleak-test), when built
+	cp "$S_OBJ"/samples/*/*.ko "$OUTDIR/share/modules/" 2>/dev/null || true
+	# the series the kernel carries, for the report
+	[ "$S_TREE" = base ] || cp "$TOP/patches/series" "$OUTDIR/share/series"
+	[ "$CMD" = --shell ] && exec "$TOP/scripts/guest/vm.sh" --shell
+	exec "$TOP/scripts/guest/vm.sh" "$(guest_command)"
+}
+
+main "$@"

@@ -1,0 +1,30 @@
+#!/bin/bash
+# make run: build what is missing, boot the 'run' scenario (the patched
+# release kernel on the deterministic machine, configs/scenarios) and
+# show what the guest reports (guest-rootfs/report): the watchers' order
+# and latency histograms.  Everything is saved under results/run/, with a
+# PNG of the per-watcher latency distribution (scripts/bench/plot-latency.sh).
+# Under -icount shift=0 the latencies the tracepoints report are
+# instructions, not the host's noise (docs/tracing.md).
+set -eu
+. "$(dirname "$0")/../lib/lib.sh"
+. "$(dirname "$0")/../lib/phase.sh"
+. "$(dirname "$0")/../lib/scenario.sh"
+
+OUT=${OUT:-$RESULTS/run}
+
+plot_latency() {
+	"$TOP/scripts/bench/plot-latency.sh" "$OUT/share/watcher-latency.csv" "$OUT/watcher-latency.png" |
+		tee "$OUT/watcher-latency.md"
+}
+
+main() {
+	prepare_boots $(scenarios run)
+	dry_run_stop run
+	phase boot env OUTDIR="$OUT" "$TOP/scripts/guest/boot.sh" run
+	[ ! -s "$OUT/share/watcher-latency.csv" ] || phase plot plot_latency
+	phase_summary
+	echo "# report: $OUT/output.log, results: $OUT/share, plot: $OUT/watcher-latency.png"
+}
+
+main "$@"

@@ -1,0 +1,29 @@
+#!/bin/bash
+# Fail if a kernel console log shows kernel trouble (a panic, oops, BUG,
+# WARNING, KASAN, kmemleak or lockdep report: guest-rootfs/lib/kernel-trouble),
+# and print each with its context.
+#   check-console.sh LOG
+set -eu
+TROUBLE=$(dirname "$0")/../../guest-rootfs/lib/kernel-trouble
+
+# The log without the one report a test makes on purpose: kmemleak's
+# "new suspected memory leaks" line for the leaks of its test module,
+# between 90-kmemleak's markers (that test fails on any other leak).
+without_expected() {
+	awk '/tw-kmemleak-control: begin/ { c = 1 } /tw-kmemleak-control: end/ { c = 0 }
+	     !(c && /kmemleak: [0-9]+ new suspected memory leaks/)' "$1"
+}
+
+main() {
+	local log=$1 n patterns
+	[ -f "$log" ] || { echo "check-console: no $log" >&2; exit 1; }
+	patterns=$(grep -v '^#' "$TROUBLE" | paste -sd'|')
+	n=$(without_expected "$log" | grep -c -E "$patterns" || true)
+	[ "$n" = 0 ] && return 0
+	echo "check-console: $n line(s) of kernel trouble in $log:" >&2
+	without_expected "$log" | grep -n -E -B5 -A25 -m3 "$patterns" >&2
+	echo "check-console: decode with: scripts/decode_stacktrace.sh vmlinux < $log" >&2
+	exit 1
+}
+
+main "$@"

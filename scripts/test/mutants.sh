@@ -1,0 +1,119 @@
+#!/bin/bash
+# make mutants: every mutant of tests/mutants/ (a small deliberate bug,
+# a patch on top of the series) built, booted in its scenario, and its
+# named tests run; KTAP, one result per mutant:
+#   ok N NAME killed by T, ...      some of what ran went red
+#   not ok N NAME survived          every test passed: fix the test
+#   not ok N NAME does not apply | does not build
+# Each mutant is built incrementally in one worktree of the series,
+# build/linux-mutant (ccache hits for all but its own files), release
+# mutants first, then debug ones.  MUTANTS="a b" runs some of them; a
+# run of them all writes docs/data/mutants/ and the table of
+# docs/reliability.md (scripts/test/mutants-table.sh).
+set -eu
+. "$(dirname "$0")/../lib/lib.sh"
+. "$(dirname "$0")/../lib/phase.sh"
+. "$(dirname "$0")/../lib/scenario.sh"
+
+MUTANT_TREE=${MUTANT_TREE:-$BUILD/linux-mutant}
+SERIES_TREE=$TREE
+OUT=${OUT:-$RESULTS/mutants}
+MUTANTS_DIR=${MUTANTS_DIR:-$TOP/tests/mutants}
+DATA=$TOP/docs/data/mutants
+
+# field PATCH NAME: a field of the patch's header (above "---")
+field() { sed -n "/^---\$/q; s/^$2: *//p" "$1" | head -1; }
+
+# The mutants to run as "FLAVOUR NAME", release ones first.
+mutants() {
+	local m name
+	for m in "$MUTANTS_DIR"/*.patch; do
+		name=$(basename "$m" .patch)
+		[ -z "${MUTANTS:-}" ] || [[ " $MUTANTS " == *" $name "* ]] || continue
+		scenario "$(field "$m" Scenario | cut -d" " -f1)"
+		echo "$S_FLAVOUR $name"
+	done | sort -s -r -k1,1
+}
+
+# The worktree, at the series' head and with no mutant applied.
+reset_tree() {
+	local head
+	head=$(git -C "$SERIES_TREE" rev-parse HEAD)
+	if [ ! -d "$MUTANT_TREE" ]; then
+		git -C "$SERIES_TREE" worktree prune
+		run git -C "$SERIES_TREE" worktree add -q --detach "$MUTANT_TREE" "$head"
+	fi
+	git -C "$MUTANT_TREE" checkout -q -f --detach "$head"
+}
+
+# red BOOT_KTAP: what went red in a boot, one name a line: a guest test,
+# kunit, console, or "boot: REASON" when the guest did not finish.
+red() {
+	awk '/^    not ok [0-9]+ / { sub(/:.*/, "", $4); print $4 }
+	     /^not ok [0-9]+ (kunit|console)/ { sub(/:.*/, "", $4); print $4 }
+	     /^not ok 1 tests: / && !/ failed$/ { sub(/^not ok 1 tests: /, ""); print "boot: " $0 }' "$1"
+}
+
+# one N NAME: apply, build, boot and judge one mutant; prints its result.
+one() {
+	local n=$1 name=$2 patch=$MUTANTS_DIR/$2.patch dir=$OUT/$2
+	local sc tests guest="" t killed named
+	rm -rf "$dir"; mkdir -p "$dir"
+	sc=$(field "$patch" Scenario | cut -d" " -f1)
+	scenario "$sc"
+	tests=$(field "$patch" Tests)
+	for t in $tests; do [[ $t == *.sh ]] && guest+=" $t"; done
+	[ -n "$guest" ] || { echo "not ok $n $name: names no guest test (Tests: $tests)"; return; }
+	reset_tree
+	git -C "$MUTANT_TREE" apply "$patch" 2> "$dir/apply.log" ||
+		{ echo "not ok $n $name: does not apply ($dir/apply.log)"; return; }
+	log "mutant $name: building the $S_FLAVOUR kernel"
+	"$TOP/scripts/build/kernel.sh" "$S_FLAVOUR" "$MUTANT_TREE" > "$dir/build.log" 2>&1 ||
+		{ echo "not ok $n $name: does not build ($dir/build.log)"; return; }
+	"$TOP/scripts/guest/probe-kvm.sh" "$S_IMAGE"
+	log "mutant $name: booting $sc with$guest"
+	"$TOP/scripts/test/boot-ktap.sh" "$sc" "$dir/boot" "/opt/tw/run-tests$guest"
+	killed=$(red "$dir/boot/boot.ktap" | paste -sd, | sed 's/,/, /g')
+	sed 's/^/    /' "$dir/boot/boot.ktap"
+	if [ -z "$killed" ]; then
+		echo "not ok $n $name survived"
+		return
+	fi
+	named=$(red "$dir/boot/boot.ktap" | grep -xFf <(echo "$tests" | tr ' ' '\n' | sed 's/\.sh$//') || true)
+	[ -n "$named" ] || echo "# $name: red, but none of its named tests ($tests) was"
+	echo "ok $n $name killed by $killed"
+}
+
+main() {
+	local list flavour name n=0 t0
+	list=$(mutants)
+	[ -n "$list" ] || die "no mutant named in MUTANTS='${MUTANTS:-}'"
+	prepare_tree
+	phase rootfs "$TOP/scripts/build/rootfs.sh"
+	dry_run_stop
+	# every scenario's patched tree is the mutant's from here on
+	export TREE=$MUTANT_TREE
+	mkdir -p "$OUT"
+	t0=$(date +%s)
+	{
+		echo "KTAP version 1"
+		echo "1..$(echo "$list" | wc -l)"
+		while read -r flavour name; do
+			n=$((n + 1))
+			one $n "$name"
+		done <<< "$list"
+	} | tee "$OUT/mutants.ktap"
+	reset_tree
+	PHASES+=("$(printf '%-26s %5ss' mutants $(( $(date +%s) - t0 )))")
+	phase_summary
+	# only a run of the repository's whole set is the documented one
+	if [ -z "${MUTANTS:-}" ] && [ "$MUTANTS_DIR" = "$TOP/tests/mutants" ]; then
+		mkdir -p "$DATA"
+		{ echo "# make mutants, $(date -u +%F), series $(git -C "$SERIES_TREE" rev-parse --short HEAD), $(( $(date +%s) - t0 )) s"
+		  cat "$OUT/mutants.ktap"; } > "$DATA/last-run.ktap"
+		"$TOP/scripts/test/mutants-table.sh" "$DATA/last-run.ktap"
+	fi
+	! grep -q '^not ok' "$OUT/mutants.ktap"
+}
+
+main "$@"

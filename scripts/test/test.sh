@@ -1,0 +1,94 @@
+#!/bin/bash
+# make test: build what is missing, run the host tests, boot every 'test'
+# scenario of configs/scenarios and run its guest tests, and print one
+# nested KTAP stream (kselftest, KUnit): a subtest per boot holding the
+# guest's own KTAP (its plan, a subtest per test), its KUnit results and
+# its console check.  Ends with "N passed, N failed, N skipped" counted
+# over the leaves (scripts/test/ktap-count.awk); exits non-zero on a failure.
+# A boot that timed out, panicked, rebooted or stopped short of its plan
+# is not ok, with the reason.  SCENARIOS="a b" runs some of them.
+set -eu
+. "$(dirname "$0")/../lib/lib.sh"
+. "$(dirname "$0")/../lib/phase.sh"
+. "$(dirname "$0")/../lib/scenario.sh"
+. "$(dirname "$0")/../lib/verdict.sh"
+
+OUT=${OUT:-$RESULTS/test}
+
+# (TW_HANG is for the guest's runner only)
+host_tests() {
+	TW_HANG="" TW_TAP=$OUT/host.tap "$TOP/guest-rootfs/run-tests" "$TOP"/tests/host/*.sh > "$OUT/host.log" 2>&1 || true
+}
+
+indent() { sed 's/^/    /' "$@"; }
+
+# The whole stream: the host tests, then each boot, as subtests.
+summary() {
+	local name n=1 why
+	echo "KTAP version 1"
+	echo "1..$(( 1 + $(scenarios test | wc -l) ))"
+	echo "# Subtest: host"
+	indent "$OUT/host.tap"
+	why=$(why_stopped "$OUT/host.tap")
+	if [ -z "$why" ]; then echo "ok $n host"; else echo "not ok $n host: $why"; fi
+	for name in $(scenarios test); do
+		n=$((n + 1))
+		echo "# Subtest: $name"
+		indent "$OUT/$name/boot.ktap" 2>/dev/null
+		why=$(why_stopped "$OUT/$name/boot.ktap")
+		if [ -z "$why" ]; then echo "ok $n $name"; else echo "not ok $n $name: $why"; fi
+	done
+}
+
+# The guest tests' wall times, slowest first, as run-tests reported them.
+test_times() {
+	local name
+	echo "# guest test           time  scenario"
+	for name in $(scenarios test); do
+		sed -n "s/^# \([0-9][0-9]-[a-z0-9-]*\): \([0-9]*\)s\$/\2 \1 $name/p" \
+			"$OUT/$name/share/results.tap" 2>/dev/null
+	done | sort -rn | awk '{ printf "# %-20s %4ss  %s\n", $2, $1, $3 }'
+}
+
+# The host tests and the boots, GUEST_JOBS at a time (default: as many as
+# the host has cores), the longest first (by their timeouts): one guest
+# does not keep two host cores busy.  On a 2-core host, make test with
+# nothing to build took 622-644 s so, 684-757 s one boot at a time,
+# though the debug guest itself is slower beside the others.  Each is a
+# phase.
+run_parallel() {
+	local name jobs=${GUEST_JOBS:-$(nproc)}
+	PHASES_APART=$OUT/phases
+	rm -rf "$PHASES_APART"; mkdir -p "$PHASES_APART"
+	for name in host $(for name in $(scenarios test); do scenario "$name"; echo "$S_TIMEOUT $name"; done |
+			   sort -s -k1,1nr | cut -d' ' -f2); do
+		[ "$(jobs -pr | wc -l)" -lt "$jobs" ] || wait -n || true
+		if [ "$name" = host ]; then
+			phase_apart host-tests host_tests &
+		else
+			mkdir -p "$OUT/$name"
+			phase_apart "guest-$name" "$TOP/scripts/test/boot-ktap.sh" "$name" "$OUT/$name" &
+		fi
+	done
+	wait
+	phases_apart_done
+}
+
+main() {
+	local name pass fail skip rc=0
+	[ -n "$(scenarios test)" ] || die "no test scenario named in SCENARIOS='${SCENARIOS:-}'"
+	mkdir -p "$OUT"
+	prepare_boots $(scenarios test)
+	dry_run_stop $(scenarios test)
+	run_parallel
+	summary > "$OUT/summary.ktap"
+	cat "$OUT/summary.ktap"
+	test_times
+	phase_summary || rc=1
+	read -r pass fail skip < <(awk -f "$TOP/scripts/test/ktap-count.awk" "$OUT/summary.ktap")
+	echo "# logs: $OUT"
+	echo "$pass passed, $fail failed, $skip skipped"
+	[ "$fail" = 0 ] && [ $rc = 0 ]
+}
+
+main "$@"
