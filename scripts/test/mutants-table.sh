@@ -6,7 +6,8 @@
 set -eu
 . "$(dirname "$0")/../lib/lib.sh"
 
-DOC=$TOP/docs/reliability.md
+DOC=${MUTANTS_DOC:-$TOP/docs/reliability.md}
+MUTANTS_DIR=${MUTANTS_DIR:-$TOP/tests/mutants}
 BEGIN='<!-- mutants table: scripts/test/mutants-table.sh -->'
 END='<!-- end of mutants table -->'
 
@@ -22,7 +23,7 @@ table() {
 		name=$(echo "$line" | sed -E 's/^(not )?ok [0-9]+ ([^ :]+).*/\2/')
 		result=${line#*"$name"}; result=${result#: }; result=${result# }
 		[[ $line == not* ]] && result="**${result}**"
-		patch=$TOP/tests/mutants/$name.patch
+		patch=$MUTANTS_DIR/$name.patch
 		printf '| `%s` | %s | %s | %s |\n' "$name" "$(field "$patch" Mutant)" \
 			"$(field "$patch" Scenario)" "$result"
 	done
