@@ -10,8 +10,7 @@ set -eu
 . "$(dirname "$0")/../lib/lib.sh"
 . "$(dirname "$0")/../lib/scenario.sh"
 . "$(dirname "$0")/../lib/verdict.sh"
-
-indent() { sed 's/^/    /' "$@"; }
+. "$(dirname "$0")/../lib/ktap.sh"
 
 main() {
 	[ $# = 2 ] || [ $# = 3 ] || die "usage: $0 SCENARIO DIR [COMMAND]"
@@ -24,17 +23,15 @@ main() {
 	{
 		echo "KTAP version 1"
 		echo "1..$([ -n "$kunit" ] && echo 3 || echo 2)"
-		echo "# Subtest: tests"
-		indent "$dir/share/results.tap" 2>/dev/null
+		subtest tests "$dir/share/results.tap"
 		why=$(why_guest "$dir" $rc "$S_TIMEOUT")
 		[ -n "$why" ] || why=$(why_stopped "$dir/share/results.tap")
 		if [ -z "$why" ]; then echo "ok $n tests"; else echo "not ok $n tests: $why"; fi
 		if [ -n "$kunit" ]; then
 			n=$((n + 1))
-			echo "# Subtest: kunit"
 			"$TOP/scripts/test/kunit-tap.sh" --require $kunit "$dir/console.log" > "$dir/kunit.tap"
 			{ echo "KTAP version 1"; echo "1..$(grep -c '^' "$dir/kunit.tap")"; cat "$dir/kunit.tap"; } > "$dir/kunit.ktap"
-			indent "$dir/kunit.ktap"
+			subtest kunit "$dir/kunit.ktap"
 			why=$(why_stopped "$dir/kunit.ktap")
 			if [ -z "$why" ]; then echo "ok $n kunit"; else echo "not ok $n kunit: $why"; fi
 		fi

@@ -11,6 +11,7 @@ set -eu
 . "$(dirname "$0")/../lib/phase.sh"
 . "$(dirname "$0")/../lib/scenario.sh"
 . "$(dirname "$0")/../lib/verdict.sh"
+. "$(dirname "$0")/../lib/ktap.sh"
 
 OUT=${OUT:-$RESULTS/fuzz}
 
@@ -49,8 +50,7 @@ summary() {
 	echo "1..$(( $(scenarios fuzz | wc -l) + 1 ))"
 	for name in $(scenarios fuzz); do
 		n=$((n + 1)); scenario "$name"
-		echo "# Subtest: $name"
-		sed 's/^/    /' "$OUT/$name/share/results.tap" 2>/dev/null || true
+		subtest "$name" "$OUT/$name/share/results.tap"
 		why=$(why_guest "$OUT/$name" "$(cat "$OUT/$name.rc")" "$S_TIMEOUT")
 		[ -n "$why" ] || why=$(why_stopped "$OUT/$name/share/results.tap")
 		if [ -z "$why" ]; then echo "ok $n $name"; else echo "not ok $n $name: $why"; fi

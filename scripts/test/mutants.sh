@@ -14,6 +14,7 @@ set -eu
 . "$(dirname "$0")/../lib/lib.sh"
 . "$(dirname "$0")/../lib/phase.sh"
 . "$(dirname "$0")/../lib/scenario.sh"
+. "$(dirname "$0")/../lib/ktap.sh"
 
 MUTANT_TREE=${MUTANT_TREE:-$BUILD/linux-mutant}
 SERIES_TREE=$TREE
@@ -74,7 +75,7 @@ one() {
 	log "mutant $name: booting $sc with$guest"
 	"$TOP/scripts/test/boot-ktap.sh" "$sc" "$dir/boot" "/opt/tw/run-tests$guest"
 	killed=$(red "$dir/boot/boot.ktap" | paste -sd, | sed 's/,/, /g')
-	sed 's/^/    /' "$dir/boot/boot.ktap"
+	subtest "$name" "$dir/boot/boot.ktap"
 	if [ -z "$killed" ]; then
 		echo "not ok $n $name survived"
 		return

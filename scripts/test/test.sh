@@ -12,6 +12,7 @@ set -eu
 . "$(dirname "$0")/../lib/phase.sh"
 . "$(dirname "$0")/../lib/scenario.sh"
 . "$(dirname "$0")/../lib/verdict.sh"
+. "$(dirname "$0")/../lib/ktap.sh"
 
 OUT=${OUT:-$RESULTS/test}
 
@@ -20,21 +21,17 @@ host_tests() {
 	TW_HANG="" TW_TAP=$OUT/host.tap "$TOP/guest-rootfs/run-tests" "$TOP"/tests/host/*.sh > "$OUT/host.log" 2>&1 || true
 }
 
-indent() { sed 's/^/    /' "$@"; }
-
 # The whole stream: the host tests, then each boot, as subtests.
 summary() {
 	local name n=1 why
 	echo "KTAP version 1"
 	echo "1..$(( 1 + $(scenarios test | wc -l) ))"
-	echo "# Subtest: host"
-	indent "$OUT/host.tap"
+	subtest host "$OUT/host.tap"
 	why=$(why_stopped "$OUT/host.tap")
 	if [ -z "$why" ]; then echo "ok $n host"; else echo "not ok $n host: $why"; fi
 	for name in $(scenarios test); do
 		n=$((n + 1))
-		echo "# Subtest: $name"
-		indent "$OUT/$name/boot.ktap" 2>/dev/null
+		subtest "$name" "$OUT/$name/boot.ktap"
 		why=$(why_stopped "$OUT/$name/boot.ktap")
 		if [ -z "$why" ]; then echo "ok $n $name"; else echo "not ok $n $name: $why"; fi
 	done

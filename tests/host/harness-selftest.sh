@@ -9,6 +9,7 @@
 DATA=$TOP/tests/host/data
 
 . "$TOP/scripts/lib/verdict.sh"
+. "$TOP/scripts/lib/ktap.sh"
 
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 mkdir "$tmp/t"
@@ -26,18 +27,30 @@ chmod +x "$tmp"/t/*
 tap_begin
 TW_TEST_TIMEOUT=1 TW_FLAVOUR=release TW_TAP=$tmp/out.tap "$TOP/guest-rootfs/run-tests" "$tmp"/t/* > /dev/null
 got=$(grep -vE '^# [0-9]-[a-z-]*: [0-9]+s$' "$tmp/out.tap" | tr '\n' '|')
-want='KTAP version 1|1..8|# 9-debug: not run: a debug-kernel test, this is release|'\
-'# Subtest: 1-pass|    ok 1 a|    ok 2 b # SKIP no x|    1..2|ok 1 1-pass|'\
-'# Subtest: 2-fail|    ok 1 a|    not ok 2 b|    1..2|not ok 2 2-fail: 1 of 2 failed|'\
-'# Subtest: 3-crash|    ok 1 a|    1..1|not ok 3 3-crash: exited 3 with no failing result|'\
-'# Subtest: 4-silent|    # nothing|not ok 4 4-silent: printed no result (exit 0)|'\
-'# Subtest: 5-hang|    ok 1 a|not ok 5 5-hang: timed out after 1s|'\
-'# Subtest: 6-short|    ok 1 a|    1..3|not ok 6 6-short: stopped early: 1 results, plan 1..3|'\
-'# Subtest: 7-noplan|    ok 1 a|not ok 7 7-noplan: printed no plan (1 results)|'\
-'# Subtest: 8-harness-skip|    ok 1 # SKIP no y|    1..1|ok 8 8-harness-skip|'
-tap_expect_eq "$want" "$got" "run-tests: a subtest per test, its plan first; crashes, silence, hangs, short and missing plans are not ok; a debug-only test is not run on release"
+H='    KTAP version 1|    # Subtest:'
+want="KTAP version 1|1..8|# 9-debug: not run: a debug-kernel test, this is release|"\
+"$H 1-pass|    1..2|    ok 1 a|    ok 2 b # SKIP no x|ok 1 1-pass|"\
+"$H 2-fail|    1..2|    ok 1 a|    not ok 2 b|not ok 2 2-fail: 1 of 2 failed|"\
+"$H 3-crash|    1..1|    ok 1 a|not ok 3 3-crash: exited 3 with no failing result|"\
+"$H 4-silent|    # nothing|not ok 4 4-silent: printed no result (exit 0)|"\
+"$H 5-hang|    ok 1 a|not ok 5 5-hang: timed out after 1s|"\
+"$H 6-short|    1..3|    ok 1 a|not ok 6 6-short: stopped early: 1 results, plan 1..3|"\
+"$H 7-noplan|    ok 1 a|not ok 7 7-noplan: printed no plan (1 results)|"\
+"$H 8-harness-skip|    1..1|    ok 1 whole test # SKIP no y|ok 8 8-harness-skip|"
+tap_expect_eq "$want" "$got" "run-tests: a KTAP subtest per test (version, header, its plan first); crashes, silence, hangs, short and missing plans are not ok; a debug-only test is not run on release"
 tap_expect_eq "6 6 2" "$(awk -f "$TOP/scripts/test/ktap-count.awk" "$tmp/out.tap")" \
 	"ktap-count: leaves counted, and a test that failed on its own line"
+
+# The host's nesting (make test: a boot within the run, the guest's tests
+# within the boot) is KTAP that the kernel's own parser reads: kunit.py
+# parse finds every result, as ktap-count does.
+TW_TAP=$tmp/pass.tap "$TOP/guest-rootfs/run-tests" "$tmp/t/1-pass" "$tmp/t/8-harness-skip" > /dev/null
+{ echo "KTAP version 1"; echo "1..1"; subtest tests "$tmp/pass.tap"; echo "ok 1 tests"; } > "$tmp/boot.ktap"
+{ echo "KTAP version 1"; echo "1..1"; subtest release "$tmp/boot.ktap"; echo "ok 1 release"; } > "$tmp/run.ktap"
+got=$(python3 "$TREE/tools/testing/kunit/kunit.py" parse "$tmp/run.ktap" 2>&1 |
+	sed -n 's/.*Testing complete. Ran \([0-9]*\) tests: passed: \([0-9]*\), skipped: \([0-9]*\).*/\2 0 \3/p')
+tap_expect_eq "$(awk -f "$TOP/scripts/test/ktap-count.awk" "$tmp/run.ktap")" "$got" \
+	"kunit.py parse reads make test's nested KTAP and counts what ktap-count counts"
 
 # A boot's KTAP must be whole: each canned case must go red, with its reason.
 guest() {	# guest NAME KTAP CONSOLE RC-FILE?
