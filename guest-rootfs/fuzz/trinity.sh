@@ -4,22 +4,23 @@
 # (fork, exec, exit and the set*id family raise INIT, CLONE, EXEC, EXIT,
 # FREE, UID and GID; keyctl, semop, set_mempolicy and unshare reach the
 # state the keys, sem-undo and mempolicy watchers copy and free):
-# (trinity's socket fds are off: with this guest's few protocols its
-# socket cache generation crashes it)
-#   1. as nobody, those syscalls only;
-#   2. as nobody, every syscall trinity knows (the watchers run under
-#      trinity's own forks and exits throughout);
-#   3. as root (trinity --dangerous), those syscalls only: root may
+#   1. as nobody, N of those syscalls;
+#   2. as nobody, 4N of every syscall trinity knows (the watchers run
+#      under trinity's own forks and exits throughout; most syscalls
+#      cost far less than a fork);
+#   3. as root (trinity --dangerous), N of those syscalls: root may
 #      change ids, unshare namespaces and set any mempolicy.  Root gets
 #      nothing else: with write(2) on /proc and /sys this guest would
 #      not survive to report.
+# Trinity's socket fds are off: with this guest's few protocols its
+# socket cache generation crashes it.  A line a minute shows progress.
 # Then kmemleak must have nothing new.  Prints TAP to stdout and to
 # /mnt/tw/results.tap; the host classifies the console (scripts/test/fuzz.sh).
 . /opt/tw/lib/tap.sh
 exec > >(tee /mnt/tw/results.tap)
 
 SEED=${TW_FUZZ_SEED:-2006}
-# syscalls per part: TW_FUZZ_SYSCALLS, or the scenario's kernel argument
+# N: TW_FUZZ_SYSCALLS, or the scenario's kernel argument
 # tw.fuzz_syscalls= (configs/scenarios), or a short run
 N=${TW_FUZZ_SYSCALLS:-$(sed -n 's/.*tw\.fuzz_syscalls=\([0-9]*\).*/\1/p' /proc/cmdline)}
 N=${N:-10000}
@@ -30,21 +31,30 @@ WATCHED="clone clone3 fork vfork execve execveat exit exit_group
 K=/sys/kernel/debug/kmemleak
 NOBODY="setpriv --reuid=65534 --regid=65534 --clear-groups"
 
-# part NAME PREFIX TRINITY-ARGS...: one bounded run in a scratch directory
+# part NAME SYSCALLS PREFIX TRINITY-ARGS...: one bounded run in a
+# scratch directory
 part() {
-	local name=$1 prefix=$2 dir t0 rc ran; shift 2
+	local name=$1 n=$2 prefix=$3 dir t0 rc ran pid progress; shift 3
 	dir=$(mktemp -d /tmp/fuzz.XXXX); chmod 777 "$dir"
 	t0=$(date +%s)
-	(cd "$dir" && $prefix trinity -q -l off -s "$SEED" -N "$N" -C 4 -a 64 \
-		--disable-fds=sockets "$@") > "$dir.log" 2>&1
+	(cd "$dir" && $prefix trinity -q -l off -s "$SEED" -N "$n" -C 4 -a 64 \
+		--disable-fds=sockets "$@") > "$dir.log" 2>&1 &
+	pid=$!
+	# trinity prints its count every 10,000 syscalls or so
+	while sleep 60; do
+		echo "# $name: $(( $(date +%s) - t0 )) s, $(grep -o '[0-9]* iterations' "$dir.log" | tail -1)"
+	done &
+	progress=$!
+	wait $pid
 	rc=$?
+	kill $progress
 	ran=$(sed -n 's/.*Ran \([0-9]*\) syscalls.*/\1/p' "$dir.log" | tail -1)
 	echo "$name: ${ran:-no} syscalls in $(( $(date +%s) - t0 )) s, trinity exit $rc" | tap_diag
 	echo "${ran:-0}" >> /tmp/fuzz-syscalls
-	[ "$rc" = 0 ] && [ "${ran:-0}" -ge "$N" ] && [ "$(cat /proc/sys/kernel/tainted)" = "$TAINT" ]
+	[ "$rc" = 0 ] && [ "${ran:-0}" -ge "$n" ] && [ "$(cat /proc/sys/kernel/tainted)" = "$TAINT" ]
 	rc=$?
 	[ $rc = 0 ] || tail -20 "$dir.log" | tap_diag
-	tap_result $rc "trinity $name: $N syscalls, seed $SEED, no new taint"
+	tap_result $rc "trinity $name: $n syscalls, seed $SEED, no new taint"
 }
 
 watched_args() { local s; for s in $WATCHED; do echo "-c $s"; done; }
@@ -54,9 +64,9 @@ tap_begin
 TAINT=$(cat /proc/sys/kernel/tainted)
 [ ! -w $K ] || { echo scan > $K && echo clear > $K; }
 : > /tmp/fuzz-syscalls
-part "as nobody, the watchers' syscalls" "$NOBODY" $(watched_args)
-part "as nobody, every syscall" "$NOBODY"
-part "as root, the watchers' syscalls" "" --dangerous $(watched_args)
+part "as nobody, the watchers' syscalls" "$N" "$NOBODY" $(watched_args)
+part "as nobody, every syscall" $((4 * N)) "$NOBODY"
+part "as root, the watchers' syscalls" "$N" "" --dangerous $(watched_args)
 awk '{ n += $1 } END { print n " syscalls in all" }' /tmp/fuzz-syscalls | tap_diag
 tap_expect_eq "$TAINT" "$(cat /proc/sys/kernel/tainted)" "no new taint after the runs (was $TAINT)"
 if [ -w $K ]; then
