@@ -46,15 +46,22 @@ echo "$out" | grep -q "fork failed at iteration 0: Operation not permitted" &&
 	$BIN/forkbench fork 1 > /dev/null
 tap_result $? "module watchers: init-failure: fork fails with EPERM, the next one works"
 
-# an exec sleeps 3 s in the watcher; rmmod issued 1 s later must wait
+# An exec sleeps 3 s in the watcher; the unload issued 1 s later must
+# wait for it.  Once exec_delay is set every exec sleeps there, so
+# nothing else is exec'd until the unload returns: the unloader was
+# started before (src/unload_timed.c), and the 1 s wait is bash's read.
+mkfifo /tmp/mod-wait
+coproc UNLOAD { exec $BIN/unload_timed $MOD; }
+read -r ready <&"${UNLOAD[0]}"
 echo 3000 > $D/exec_delay
 (/bin/true; echo "exec-status $?" > /tmp/mod-exec) &
-sleep 1
-t0=$(date +%s%N); rmmod $MOD; rc=$?; ms=$(( ($(date +%s%N) - t0) / 1000000 ))
+read -r -t 1 <> /tmp/mod-wait
+echo go >&"${UNLOAD[1]}"
+read -r rc ms <&"${UNLOAD[0]}"
 wait
-echo "rmmod took $ms ms, rc $rc; $(cat /tmp/mod-exec)" | tap_diag
-[ $rc = 0 ] && [ $ms -ge 1000 ] && grep -q "exec-status 0" /tmp/mod-exec
-tap_result $? "module watchers: unload-waits: rmmod waits for the running watcher (${ms} ms)"
+echo "unloader ${ready:-not ready}; the unload took ${ms:-?} ms, rc ${rc:-?}; $(cat /tmp/mod-exec)" | tap_diag
+[ "$ready" = ready ] && [ "$rc" = 0 ] && [ "$ms" -ge 1000 ] && grep -q "exec-status 0" /tmp/mod-exec
+tap_result $? "module watchers: unload-waits: the unload waits for the running watcher (${ms:-?} ms)"
 
 # load and unload 5 times while forks, thread clones and execs run on
 # the other CPU; the storm runs until the cycles are done (at most 10 min:
