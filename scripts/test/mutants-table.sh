@@ -1,8 +1,9 @@
 #!/bin/bash
-# The "Seen to fail" table of docs/reliability.md, from a run of make
-# mutants (its KTAP, docs/data/mutants/last-run.ktap) and the mutants'
-# headers: written between the table's two marker lines.
-#   mutants-table.sh KTAP
+# The "Seen to fail" table of docs/reliability.md: a row for each mutant
+# of tests/mutants/, its header's words and its latest result from make
+# mutants (docs/data/mutants/results.tsv: name, date, series, seconds,
+# result), written between the table's two marker lines.
+#   mutants-table.sh TSV
 set -eu
 . "$(dirname "$0")/../lib/lib.sh"
 
@@ -14,30 +15,37 @@ END='<!-- end of mutants table -->'
 field() { sed -n "/^---\$/q; s/^$2: *//p" "$1" | head -1; }
 
 table() {
-	local ktap=$1 line n name result patch
-	echo "$(head -1 "$ktap" | sed 's/^# //'):"
-	echo
-	echo "| mutant | what is broken | scenario | result |"
-	echo "|---|---|---|---|"
-	grep -E '^(not )?ok [0-9]+ ' "$ktap" | while read -r line; do
-		name=$(echo "$line" | sed -E 's/^(not )?ok [0-9]+ ([^ :]+).*/\2/')
-		result=${line#*"$name"}; result=${result#: }; result=${result# }
-		[[ $line == not* ]] && result="**${result}**"
-		patch=$MUTANTS_DIR/$name.patch
+	local tsv=$1 patch name row killed=0 all=0
+	echo "| mutant | what is broken | scenario | result | run |"
+	echo "|---|---|---|---|---|"
+	for patch in "$MUTANTS_DIR"/*.patch; do
+		name=$(basename "$patch" .patch)
+		all=$((all + 1))
+		row=$(awk -F'\t' -v n="$name" '$1 == n' "$tsv")
+		if [ -z "$row" ]; then
+			row="-	-	-	-	**not run yet**"
+		elif [[ $(cut -f5 <<< "$row") == "killed by "* ]]; then
+			killed=$((killed + 1))
+		else
+			row=$(awk -F'\t' 'BEGIN { OFS = "\t" } { $5 = "**" $5 "**"; print }' <<< "$row")
+		fi
 		printf '| `%s` | %s | %s | %s |\n' "$name" "$(field "$patch" Mutant)" \
-			"$(field "$patch" Scenario)" "$result"
+			"$(field "$patch" Scenario | cut -d' ' -f1)" \
+			"$(awk -F'\t' '{ printf "%s | %s, series %s, %s s", $5, $2, $3, $4 }' <<< "$row")"
 	done
+	echo
+	echo "$killed of $all mutants killed."
 }
 
 main() {
-	[ $# = 1 ] || die "usage: $0 KTAP"
+	[ $# = 1 ] || die "usage: $0 TSV"
 	grep -qxF "$BEGIN" "$DOC" && grep -qxF "$END" "$DOC" || die "$DOC has no mutants table markers"
-	table "$1" > "$BUILD/mutants-table.md"
-	awk -v b="$BEGIN" -v e="$END" -v t="$BUILD/mutants-table.md" '
+	table "$1" > "$DOC.table"
+	awk -v b="$BEGIN" -v e="$END" -v t="$DOC.table" '
 		$0 == b { print; while ((getline l < t) > 0) print l; skip = 1; next }
 		$0 == e { skip = 0 }
 		!skip' "$DOC" > "$DOC.new"
-	mv "$DOC.new" "$DOC"
+	mv "$DOC.new" "$DOC"; rm -f "$DOC.table"
 	log "mutants table: $DOC"
 }
 

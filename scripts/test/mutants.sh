@@ -7,9 +7,11 @@
 #   not ok N NAME does not apply | does not build
 # Each mutant is built incrementally in one worktree of the series,
 # build/linux-mutant (ccache hits for all but its own files), release
-# mutants first, then debug ones.  MUTANTS="a b" runs some of them; a
-# run of them all writes docs/data/mutants/ and the table of
-# docs/reliability.md (scripts/test/mutants-table.sh).
+# mutants first, then debug ones.  MUTANTS="a b" runs some of them.
+# Each run of the repository's mutants keeps the latest result of each
+# one it ran in docs/data/mutants/results.tsv (its KTAP in last-run.ktap)
+# and rewrites the table of docs/reliability.md from it
+# (scripts/test/mutants-table.sh).
 set -eu
 . "$(dirname "$0")/../lib/lib.sh"
 . "$(dirname "$0")/../lib/phase.sh"
@@ -85,8 +87,23 @@ one() {
 	echo "ok $n $name killed by $killed"
 }
 
+# record KTAP TSV: each mutant's result in KTAP replaces its row of TSV
+# (name, date, series, seconds, result)
+record() {
+	local series day name result
+	series=$(git -C "$SERIES_TREE" rev-parse --short HEAD); day=$(date -u +%F)
+	grep -E '^(not )?ok [0-9]+ ' "$1" | sed -E 's/^(not )?ok [0-9]+ //' | while read -r name result; do
+		name=${name%:}
+		printf '%s\t%s\t%s\t%s\t%s\n' "$name" "$day" "$series" \
+			"$(cat "$OUT/$name.seconds" 2>/dev/null || echo -)" "${result#: }"
+	done > "$OUT/results.tsv"
+	{ echo "# name	date	series	seconds	result"
+	  { cat "$OUT/results.tsv"; grep -v '^#' "$2" 2>/dev/null; } | awk -F'\t' '!seen[$1]++' | sort; } > "$2.new"
+	mv "$2.new" "$2"
+}
+
 main() {
-	local list flavour name n=0 t0
+	local list flavour name n=0 t0 t1
 	list=$(mutants)
 	[ -n "$list" ] || die "no mutant named in MUTANTS='${MUTANTS:-}'"
 	prepare_tree
@@ -100,19 +117,20 @@ main() {
 		echo "KTAP version 1"
 		echo "1..$(echo "$list" | wc -l)"
 		while read -r flavour name; do
-			n=$((n + 1))
+			n=$((n + 1)); t1=$(date +%s)
 			one $n "$name"
+			echo $(( $(date +%s) - t1 )) > "$OUT/$name.seconds"
 		done <<< "$list"
 	} | tee "$OUT/mutants.ktap"
 	reset_tree
 	PHASES+=("$(printf '%-26s %5ss' mutants $(( $(date +%s) - t0 )))")
 	phase_summary
-	# only a run of the repository's whole set is the documented one
-	if [ -z "${MUTANTS:-}" ] && [ "$MUTANTS_DIR" = "$TOP/tests/mutants" ]; then
+	if [ "$MUTANTS_DIR" = "$TOP/tests/mutants" ]; then
 		mkdir -p "$DATA"
-		{ echo "# make mutants, $(date -u +%F), series $(git -C "$SERIES_TREE" rev-parse --short HEAD), $(( $(date +%s) - t0 )) s"
+		{ echo "# make mutants, $(date -u +%F), series $(git -C "$SERIES_TREE" rev-parse --short HEAD), $n mutants in $(( $(date +%s) - t0 )) s"
 		  cat "$OUT/mutants.ktap"; } > "$DATA/last-run.ktap"
-		"$TOP/scripts/test/mutants-table.sh" "$DATA/last-run.ktap"
+		record "$OUT/mutants.ktap" "$DATA/results.tsv"
+		"$TOP/scripts/test/mutants-table.sh" "$DATA/results.tsv"
 	fi
 	! grep -q '^not ok' "$OUT/mutants.ktap"
 }

@@ -137,15 +137,18 @@ tap_expect_eq "$want" "$got" "bench-compare: a change inside the difference's in
 ! "$TOP/scripts/bench/bench-compare.sh" "$tmp/r1" "$tmp/r2" > /dev/null
 tap_result $? "bench-compare fails when a figure does not agree"
 
-# mutants-table: one row per mutant of a run, its header's words, a
-# survivor in bold; only the text between the markers is replaced
+# mutants-table: a row per mutant from its header and its latest result,
+# a survivor or one never run in bold, the rest of the file kept
 mkdir "$tmp/m"
 printf 'Mutant: a is broken\nScenario: release\nTests: 40-x.sh\n---\n' > "$tmp/m/a.patch"
 printf 'Mutant: b is broken\nScenario: debug\nTests: 50-y.sh\n---\n' > "$tmp/m/b.patch"
-printf '# make mutants, a run\nKTAP version 1\n1..2\n    ok 1 40-x\nok 1 a killed by 40-x\nnot ok 2 b survived\n' > "$tmp/m/run.ktap"
+printf 'Mutant: c is broken\nScenario: debug\nTests: 50-y.sh\n---\n' > "$tmp/m/c.patch"
+printf '# name\tdate\tseries\tseconds\tresult\na\t2026-01-01\tabc\t60\tkilled by 40-x\nb\t2026-01-02\tdef\t90\tsurvived\n' > "$tmp/m/results.tsv"
 printf 'before\n<!-- mutants table: scripts/test/mutants-table.sh -->\nold\n<!-- end of mutants table -->\nafter\n' > "$tmp/m/doc.md"
-MUTANTS_DOC=$tmp/m/doc.md MUTANTS_DIR=$tmp/m BUILD=$tmp "$TOP/scripts/test/mutants-table.sh" "$tmp/m/run.ktap" 2> /dev/null
-got=$(grep -E '^(before|after|old|\| `)' "$tmp/m/doc.md" | tr '\n' ';')
-want='before;| `a` | a is broken | release | killed by 40-x |;| `b` | b is broken | debug | **survived** |;after;'
-tap_expect_eq "$want" "$got" "mutants-table: a row per mutant from its header and result, a survivor in bold, the rest of the file kept"
+MUTANTS_DOC=$tmp/m/doc.md MUTANTS_DIR=$tmp/m "$TOP/scripts/test/mutants-table.sh" "$tmp/m/results.tsv" 2> /dev/null
+got=$(grep -E '^(before|after|old|\| `|[0-9]+ of)' "$tmp/m/doc.md" | tr '\n' ';')
+want='before;| `a` | a is broken | release | killed by 40-x | 2026-01-01, series abc, 60 s |;'\
+'| `b` | b is broken | debug | **survived** | 2026-01-02, series def, 90 s |;'\
+'| `c` | c is broken | debug | **not run yet** | -, series -, - s |;1 of 3 mutants killed.;after;'
+tap_expect_eq "$want" "$got" "mutants-table: a row per mutant from its header and latest result, survivors and mutants never run in bold, the rest of the file kept"
 tap_end
