@@ -49,12 +49,14 @@ reset_tree() {
 	git -C "$MUTANT_TREE" checkout -q -f --detach "$head"
 }
 
-# red BOOT_KTAP: what went red in a boot, one name a line: a guest test,
-# kunit, console, or "boot: REASON" when the guest did not finish.
+# red BOOT_KTAP: what went red in a boot, each once, one a line: a
+# guest test, kunit, console, or "boot: REASON" when the guest did not
+# finish.
 red() {
 	awk '/^    not ok [0-9]+ / { sub(/:.*/, "", $4); print $4 }
 	     /^not ok [0-9]+ (kunit|console)/ { sub(/:.*/, "", $4); print $4 }
-	     /^not ok 1 tests: / && !/ failed$/ { sub(/^not ok 1 tests: /, ""); print "boot: " $0 }' "$1"
+	     /^not ok 1 tests: / && !/ failed$/ { sub(/^not ok 1 tests: /, ""); print "boot: " $0 }' "$1" |
+		awk '!seen[$0]++'
 }
 
 # one N NAME: apply, build, boot and judge one mutant; prints its result.
