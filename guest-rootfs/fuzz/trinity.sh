@@ -16,8 +16,9 @@
 # socket cache generation crashes it.  Its file fds come from a victims
 # directory of our own, not from /dev, /proc and /sys: a first run
 # crashed in trinity itself ("stack smashing detected") while opening
-# the 7,700 files it had listed there, on both kernels alike, and
-# startup took a minute.  A line a minute shows progress.
+# the 7,700 files it had listed there (on the unpatched kernel; a
+# user-space crash says nothing about either kernel), and startup took
+# a minute.  A line a minute shows progress.
 # Then kmemleak must have nothing new.  Prints TAP to stdout and to
 # /mnt/tw/results.tap; the host classifies the console (scripts/test/fuzz.sh).
 . /opt/tw/lib/tap.sh

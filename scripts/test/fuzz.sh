@@ -15,11 +15,11 @@ set -eu
 
 OUT=${OUT:-$RESULTS/fuzz}
 
-# reports LOG: the console's kernel-trouble lines (guest-rootfs/lib/
-# kernel-trouble), without what differs between two boots of one bug:
-# times, offsets, addresses, pids, CPUs
+# reports LOG: the console's kernel-trouble lines (check-console.sh),
+# without what differs between two boots of one bug: times, offsets,
+# addresses, pids, CPUs
 reports() {
-	grep -E "$(grep -v '^#' "$TOP/guest-rootfs/lib/kernel-trouble" | paste -sd'|')" "$1" |
+	"$TOP/scripts/test/check-console.sh" --lines "$1" |
 		sed -E 's/^\[[ 0-9.]*\] *//; s/\+0x[0-9a-f]+\/0x[0-9a-f]+//g;
 			s/0x[0-9a-f]+|[0-9a-f]{12,}/ADDR/g; s/([a-z_-]+)\/[0-9]+/\1\/PID/g;
 			s/(CPU|PID|pid|task)[: ]+[0-9]+/\1 N/g' | sort -u

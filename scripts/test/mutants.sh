@@ -129,7 +129,7 @@ main() {
 	phase_summary
 	if [ "$MUTANTS_DIR" = "$TOP/tests/mutants" ]; then
 		mkdir -p "$DATA"
-		{ echo "# make mutants, $(date -u +%F), series $(git -C "$SERIES_TREE" rev-parse --short HEAD), $n mutants in $(( $(date +%s) - t0 )) s"
+		{ echo "# make mutants, $(date -u +%F), series $(git -C "$SERIES_TREE" rev-parse --short HEAD), $(echo "$list" | wc -l) mutants in $(( $(date +%s) - t0 )) s"
 		  cat "$OUT/mutants.ktap"; } > "$DATA/last-run.ktap"
 		record "$OUT/mutants.ktap" "$DATA/results.tsv"
 		"$TOP/scripts/test/mutants-table.sh" "$DATA/results.tsv"
