@@ -7,7 +7,8 @@
 # output.log, share/); the exit status is vm.sh's.  A COMMAND (a shell
 # command line) runs instead of what the scenario names, --shell gives
 # an interactive shell, --dry-run (or DRY_RUN=1) prints the QEMU command
-# line.
+# line.  TW_APPEND adds kernel arguments to the scenario's (make
+# mutants: oops=panic).
 #   boot.sh [--dry-run] SCENARIO [COMMAND | --shell]
 set -eu
 . "$(dirname "$0")/../lib/lib.sh"
@@ -33,7 +34,7 @@ main() {
 	CMD=${2:-}
 	OUTDIR=${OUTDIR:-$RESULTS/$1}
 	export OUTDIR KERNEL=$S_IMAGE MACHINE=$S_MACHINE \
-		TIMEOUT=$S_TIMEOUT APPEND=$S_APPEND
+		TIMEOUT=$S_TIMEOUT APPEND="$(echo $S_APPEND ${TW_APPEND:-})"
 	if [ -n "$dry" ]; then
 		[ "$CMD" = --shell ] && exec "$TOP/scripts/guest/vm.sh" --dry-run --shell
 		exec "$TOP/scripts/guest/vm.sh" --dry-run "$(guest_run)"

@@ -113,6 +113,10 @@ main() {
 	dry_run_stop
 	# every scenario's patched tree is the mutant's from here on
 	export TREE=$MUTANT_TREE
+	# A mutant that oopses can leave its guest wedged (the task died
+	# holding a lock others wait for) until its scenario's timeout, 20
+	# minutes on debug: panic at the oops, which is a kill all the same.
+	export TW_APPEND=oops=panic
 	mkdir -p "$OUT"
 	t0=$(date +%s)
 	{
