@@ -388,11 +388,11 @@ TEST(init_failure)
 	if (!have_watcher())
 		SKIP(return, "no " TW_DIR " (CONFIG_TASK_WATCHERS_DEBUGFS)");
 	ASSERT_EQ(0, write_file(TW_DIR "pid", getpid()));
-	ASSERT_EQ(0, write_file(TW_DIR "fail_init", ENOTRECOVERABLE));
+	ASSERT_EQ(0, write_file(TW_DIR "init_return", -ENOTRECOVERABLE));
 	pid = fork();
 	if (pid == 0)
 		_exit(0);
-	write_file(TW_DIR "fail_init", 0);
+	write_file(TW_DIR "init_return", 0);
 	EXPECT_EQ(-1, pid);
 	EXPECT_EQ(ENOTRECOVERABLE, errno);
 	ASSERT_EQ(0, read_counts(&c));
@@ -408,6 +408,64 @@ TEST(init_failure)
 	ASSERT_LT(0, pid);
 	ASSERT_EQ(pid, waitpid(pid, &status, 0));
 	EXPECT_EQ(3, WEXITSTATUS(status));
+}
+
+/*
+ * A line in the kernel log, for scripts/test/check-console.sh's markers:
+ * one write(), as the log takes a record per write.  (Not dprintf():
+ * glibc's attaches a FILE to the fd, whose lseek(SEEK_CUR) /dev/kmsg
+ * refuses with EINVAL, and then writes nothing.)
+ */
+static void kmsg(const char *line)
+{
+	int fd = open("/dev/kmsg", O_WRONLY);
+
+	if (fd >= 0) {
+		if (write(fd, line, strlen(line)) < 0)
+			perror("/dev/kmsg");
+		close(fd);
+	}
+}
+
+/*
+ * A watcher returns 0 or a negative errno.  Anything else, a positive
+ * value (the 2006 watchers returned NOTIFY_OK) or one below -MAX_ERRNO,
+ * would reach kernel_clone() as a task pointer: the walk warns once,
+ * naming the watcher, and the fork goes on as if INIT had returned 0.
+ * The warning is expected between the tw-bad-return markers
+ * (scripts/test/check-console.sh).
+ */
+TEST(init_bad_return)
+{
+	static const long long bad[] = { 1, -4096 /* -(MAX_ERRNO + 1) */ };
+	struct counts c;
+	unsigned int i;
+	pid_t pid;
+	int status;
+
+	if (!have_watcher())
+		SKIP(return, "no " TW_DIR " (CONFIG_TASK_WATCHERS_DEBUGFS)");
+	kmsg("tw-bad-return: begin");
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		ASSERT_EQ(0, write_file(TW_DIR "pid", getpid()));
+		ASSERT_EQ(0, write_file(TW_DIR "init_return", bad[i]));
+		pid = fork();
+		if (pid == 0)
+			_exit(3);
+		write_file(TW_DIR "init_return", 0);
+		ASSERT_LT(0, pid) TH_LOG("INIT returning %lld failed the fork: %s",
+					 bad[i], strerror(errno));
+		ASSERT_EQ(pid, waitpid(pid, &status, 0));
+		EXPECT_EQ(3, WEXITSTATUS(status));
+		ASSERT_EQ(0, read_counts(&c));
+		write_file(TW_DIR "pid", 0);
+		EXPECT_EQ(1, c.n[INIT]);
+		EXPECT_EQ(1, c.n[CLONE]);
+	}
+	kmsg("tw-bad-return: end");
+	/* once: the first bad value warns, the second is only ignored */
+	EXPECT_EQ(0, system("test \"$(dmesg | grep -c 'task watcher tw_debugfs_init returned')\" = 1 && "
+			    "dmesg | grep -q 'task watcher tw_debugfs_init returned 1, not 0 or a negative errno'"));
 }
 
 TEST_HARNESS_MAIN

@@ -26,7 +26,7 @@
 #include <sys/syscall.h>
 #include <sys/wait.h>
 
-#define FAIL_INIT "/sys/kernel/debug/task_watchers/fail_init"
+#define INIT_RETURN "/sys/kernel/debug/task_watchers/init_return"
 #define WATCH_PID "/sys/kernel/debug/task_watchers/pid"
 #define SUID_TRUE "/tmp/tw-workload-suid-true"
 #define SCRIPT "/tmp/tw-workload-script"
@@ -221,16 +221,16 @@ static void do_failed_fork(void)
 {
 	pid_t pid;
 
-	if (access(FAIL_INIT, W_OK)) {
-		printf("skip: fork failing in INIT (no %s)\n", FAIL_INIT);
+	if (access(INIT_RETURN, W_OK)) {
+		printf("skip: fork failing in INIT (no %s)\n", INIT_RETURN);
 		return;
 	}
 	write_file(WATCH_PID, getpid());
-	write_file(FAIL_INIT, ENOTRECOVERABLE);
+	write_file(INIT_RETURN, -ENOTRECOVERABLE);
 	pid = fork();
 	if (pid == 0)
 		_exit(0);
-	write_file(FAIL_INIT, 0);
+	write_file(INIT_RETURN, 0);
 	write_file(WATCH_PID, 0);
 	step("fork failing in INIT returns ENOTRECOVERABLE",
 	     pid == -1 && errno == ENOTRECOVERABLE);

@@ -89,6 +89,10 @@ tap_result $? "check-console passes a clean boot log"
 "$TOP/scripts/test/check-console.sh" "$DATA/console-kmemleak-control.log" > /dev/null 2>&1 &&
 	! "$TOP/scripts/test/check-console.sh" "$DATA/console-kmemleak-leak.log" > /dev/null 2>&1
 tap_result $? "check-console lets kmemleak's report of the deliberate leaks pass between 90-kmemleak's markers, and no other"
+"$TOP/scripts/test/check-console.sh" "$DATA/console-bad-return.log" > /dev/null 2>&1 &&
+	! "$TOP/scripts/test/check-console.sh" "$DATA/console-bad-return-unmarked.log" > /dev/null 2>&1 &&
+	! "$TOP/scripts/test/check-console.sh" "$DATA/console-bad-return-other.log" > /dev/null 2>&1
+tap_result $? "check-console lets the warning about the test watcher's bad INIT return pass between 20-tw-events' markers, and no other warning"
 
 got=$("$TOP/scripts/test/kunit-tap.sh" --require other "$DATA/console-kunit.log" | tr '\n' '|')
 want='ok 1 kunit: task_watchers.task_watchers_test_order|not ok 2 kunit: task_watchers.task_watchers_test_first_error|ok 3 kunit: task_watchers.task_watchers_test_empty # SKIP not today|not ok 4 kunit: suite other printed no results|'

@@ -2,8 +2,8 @@
 # The registration macro, compiled against the patched tree as an
 # external object: in a module and built in (MODULE undefined) it must
 # emit one read-only pointer into task_watchers_INIT, the section the
-# module loader and the linker look for, and a misspelt event must not
-# compile.
+# module loader and the linker look for, a misspelt event must not
+# compile, and modpost must refuse a watcher in init or exit memory.
 . "$(dirname "$0")/../../scripts/lib/lib.sh"
 . "$TOP/guest-rootfs/lib/tap.sh"
 OBJ=$TREE/out-release
@@ -67,4 +67,33 @@ build_module
 rc=$?
 [ $rc != 0 ] && grep -q "WATCH_TASK_INTI" "$tmp/build.log"
 tap_result $? "a misspelt event (INTI) does not compile"
+
+# A watcher marked __init or __exit would be called after its memory is
+# freed (or, for __exit, was never loaded): modpost fails the module's
+# build naming it, and links the same module with a plain watcher.
+for ann in "" __init __exit; do
+	cat > "$tmp/twmod.c" <<EOC
+#include <linux/module.h>
+#include <linux/task_watchers.h>
+
+static int $ann twmod_exec(u64 val, struct task_struct *tsk)
+{
+	return 0;
+}
+task_watcher_func(EXEC, twmod_exec);
+MODULE_LICENSE("GPL");
+EOC
+	rm -f "$tmp/twmod.ko"
+	make -s -C "$TREE" O="$OBJ" M="$tmp" modules > "$tmp/build.log" 2>&1
+	rc=$?
+	if [ -z "$ann" ]; then
+		[ $rc = 0 ] && [ -f "$tmp/twmod.ko" ] || { tap_diag < "$tmp/build.log"; false; }
+		tap_result $? "a module with a plain task watcher links (modpost)"
+	else
+		grep 'modpost' "$tmp/build.log" | tap_diag
+		[ $rc != 0 ] && [ ! -f "$tmp/twmod.ko" ] &&
+			grep -q "task watcher twmod_exec is in \.${ann#__}\.text" "$tmp/build.log"
+		tap_result $? "modpost refuses a task watcher marked $ann"
+	fi
+done
 tap_end
