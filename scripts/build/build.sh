@@ -38,6 +38,38 @@ cache_counts() {
 		END { print h + 0, m + 0 }'
 }
 
+# The banner (/proc/version) of a kernel image: vmlinux, or bzImage
+# unpacked by the tree's extract-vmlinux.
+banner() {
+	local tree=$1 img=$2
+	case $img in
+	*/vmlinux) cat "$img" ;;
+	*) "$tree/scripts/extract-vmlinux" "$img" ;;
+	esac | strings -n 20 | grep -m1 '^Linux version .* #[0-9]'
+}
+
+# bzImage must carry this vmlinux.  ccache cannot see the .incbin by
+# which arch/x86/boot/compressed/piggy.S pulls in the compressed kernel,
+# and piggy.S itself holds only the kernel's sizes: a build whose
+# compressed and uncompressed sizes both equal an earlier build's gets
+# that build's piggy.o from the cache, and its bzImage boots the earlier
+# kernel.  Seen twice in make mutants, whose tests then passed on a
+# kernel without the mutant (make test's 10-smoke compares /proc/version
+# with vmlinux and would fail).  Assemble piggy.S again without ccache.
+same_kernel() {
+	[ "$(banner "$1" "$2/arch/x86/boot/bzImage")" = "$(banner "$1" "$2/vmlinux")" ]
+}
+
+check_payload() {
+	local tree=$1 out=$2
+	same_kernel "$tree" "$out" && return 0
+	log "build: bzImage holds another kernel than vmlinux (ccache, piggy.o): reassembling it without ccache"
+	rm -f "$out/arch/x86/boot/compressed/piggy.o"
+	CCACHE_DISABLE=1 make -C "$tree" O="$out" CC="ccache gcc" bzImage >> "$out/build.log" 2>&1 < /dev/null ||
+		die "bzImage rebuild failed, full log: $out/build.log"
+	same_kernel "$tree" "$out" || die "bzImage still does not hold $out/vmlinux"
+}
+
 main() {
 	[ $# -ge 2 ] || { usage; exit 2; }
 	local tree=$1 out=$2 t0 rc h0 m0 h1 m1; shift 2
@@ -60,6 +92,7 @@ main() {
 		grep -B2 -A8 -m5 -E 'error:|Error [0-9]' "$out/build.log" >&2 || tail -30 "$out/build.log" >&2
 		die "build failed, full log: $out/build.log"
 	fi
+	[[ " $targets " != *" bzImage "* ]] || check_payload "$tree" "$out"
 	read -r h1 m1 < <(cache_counts)
 	log "build: done in $(( $(date +%s) - t0 ))s: $(cat "$out/include/config/kernel.release"); ccache: $((h1 - h0)) hits, $((m1 - m0)) misses"
 }
