@@ -9,9 +9,10 @@
  *  - with CLONE_SYSVSEM (every pthread, or a plain clone() child) the
  *    list is shared and applied only when the last sharer exits;
  *  - unshare(CLONE_SYSVSEM) lets go of the list there and then, like an
- *    exit; a vfork child's undo is applied before its parent resumes
- *    (with task watchers; see the test); a failed fork does not apply the parent's list (not tested
- *    here: it needs fault injection).
+ *    exit; a failed fork does not apply the parent's list (not tested
+ *    here: it needs fault injection);
+ *  - a vfork child's undo is applied before its parent resumes (with
+ *    task watchers: see the last test).
  *
  * Every test makes its own private one-semaphore set and removes it.
  */
