@@ -23,6 +23,8 @@ main() {
 	dry_run_stop run
 	phase boot env OUTDIR="$OUT" "$TOP/scripts/guest/boot.sh" run
 	[ ! -s "$OUT/share/watcher-latency.csv" ] || phase plot plot_latency
+	# each watcher's net cost (the guest's tracing/watcher-cost.sh) beside its profile
+	[ ! -s "$OUT/share/watcher-cost.tsv" ] || phase net-cost "$TOP/scripts/bench/watcher-cost-table.sh" "$OUT"
 	phase_summary
 	echo "# report: $OUT/output.log, results: $OUT/share, plot: $OUT/watcher-latency.png"
 }
