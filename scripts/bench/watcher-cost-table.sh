@@ -4,9 +4,9 @@
 # instructions per call from the per-function profile
 # (scripts/bench/insn-profile.sh): a profile of the very kernel that
 # booted (results/profile/LABEL/console.log carries its banner), else
-# "-"; and, marked as such, the reference run's figure
-# (docs/data/bench-ref/profile/diff.md, an older build of the series,
-# where only functions whose count changed are listed).  The profile
+# "-"; and, marked as such, the recorded profile of the series
+# (docs/data/bench-direct-calls/profile/slots-OP.txt: the same series
+# and configuration, booted in another run).  The profile
 # counts a function's own instructions, callees not included, per fork
 # (INIT, CLONE, EXIT, FREE: one call each) or per fork+exec (EXEC); it
 # never sets ids (UID, GID: "-").
@@ -16,7 +16,7 @@ set -eu
 
 RUN=${1:?usage: $0 RUNDIR}
 PROFILES=${PROFILES:-$RESULTS/profile}
-REF=${REF:-$TOP/docs/data/bench-ref/profile/diff.md}
+REF=${REF:-$TOP/docs/data/bench-direct-calls/profile/slots}
 TSV=$RUN/share/watcher-cost.tsv
 
 # the label of a profile of the kernel RUN booted, if any
@@ -31,15 +31,6 @@ profile_label() {
 	return 0
 }
 
-# "OP FUNCTION INSN" of the reference run's whole series (its last
-# "base to pN" table of each operation)
-ref_figures() {
-	[ -f "$REF" ] || return 0
-	awk '/^### / { op = $2; sub(/,$/, "", op); t++; if ($3 == "base" && $4 == "to") whole[op] = t; next }
-		/^\| [a-z_]/ && $2 != "function" && $2 != "total" { v[t, op, $2] = $6 }
-		END { for (k in v) { split(k, f, SUBSEP); if (f[1] == whole[f[2]]) print f[2], f[3], v[k] } }' "$REF"
-}
-
 main() {
 	local label
 	[ -s "$TSV" ] || die "no $TSV: the guest's tracing/watcher-cost.sh wrote nothing"
@@ -50,7 +41,7 @@ main() {
 		else
 			echo "profile: none of this kernel in $PROFILES (\"-\"); scripts/bench/insn-profile.sh run:$TREE/out-release/arch/x86/boot/bzImage makes one"
 		fi
-		echo "ref: $REF, an older build of the series (\"-\": not listed there)"
+		echo "ref: $REF-{fork,exec}.txt, the recorded profile of the series"
 		echo
 		echo "| event/watcher | calls | net median, bpftrace | net mean, bpftrace | net median, hist | net mean, hist | profile insn/call | ref insn/call |"
 		echo "|---|---|---|---|---|---|---|---|"
@@ -58,8 +49,8 @@ main() {
 			for op in fork exec; do
 				[ -z "$label" ] || [ ! -f "$PROFILES/$label-$op.txt" ] ||
 					sed "s/^/P $op /" "$PROFILES/$label-$op.txt"
+				[ ! -f "$REF-$op.txt" ] || sed "s/^/R $op /" "$REF-$op.txt"
 			done
-			ref_figures | sed 's/^/R /'
 			sed 's/^/T /' "$TSV"
 		} | awk '
 			$1 == "P" { prof[$2, $3] = $4; next }

@@ -16,15 +16,19 @@
  */
 #include "tw.h"
 
+#define TW_CALL(i)							\
+	err = tw_w##i(val, tsk);					\
+	if (unlikely(err))						\
+		ret = tw_error(tw_w##i, err, ret);
+
+/* a static-call slot: its key's 5-byte NOP, then the direct call */
 #define TW_SLOT(i)							\
 	asm goto("1: .byte 0x0f,0x1f,0x44,0x00,0x00\n\t"		\
 		 ".pushsection tw_jump_table,\"a\"\n\t"			\
 		 ".balign 4\n\t"					\
 		 ".long 1b - ., %l[done] - .\n\t"			\
 		 ".popsection" : : : : done);				\
-	err = tw_w##i(val, tsk);					\
-	if (unlikely(err))						\
-		ret = tw_error(tw_w##i, err, ret);
+	TW_CALL(i)
 
 __attribute__((noinline))
 int notify_static(unsigned long long val, void *tsk)
@@ -35,11 +39,6 @@ int notify_static(unsigned long long val, void *tsk)
 done:
 	return ret;
 }
-
-#define TW_CALL(i)							\
-	err = tw_w##i(val, tsk);					\
-	if (unlikely(err))						\
-		ret = tw_error(tw_w##i, err, ret);
 
 __attribute__((noinline))
 int notify_direct(unsigned long long val, void *tsk)
