@@ -1,6 +1,6 @@
 #!/bin/bash
-# tracing/watcher-cost.sh over the all-paths workload: each watcher's net
-# cost (less an empty watcher's) measured by bpftrace (the kernel's
+# tracing/watcher-cost.sh over the latency workload (/opt/tw/latency-work):
+# each watcher's net cost (less an empty watcher's) measured by bpftrace (the kernel's
 # duration field) and by an ftrace synthetic event with a hist trigger
 # (ring-buffer timestamps of task_watcher_call and task_watcher_return),
 # and the two agree within watcher-cost.awk's bound.  Bounds in
@@ -19,7 +19,7 @@ tap_begin
 [ -f /sys/kernel/tracing/synthetic_events ] || skip_all "kernel without CONFIG_HIST_TRIGGERS (configs/common.config)"
 [ -f $KO ] && insmod $KO
 mkdir -p $OUT
-rc=0; OUT=$OUT $T/watcher-cost.sh /opt/tw/bin/tw_workload > $OUT/out 2>&1 || rc=$?
+rc=0; OUT=$OUT $T/watcher-cost.sh /bin/bash /opt/tw/latency-work > $OUT/out 2>&1 || rc=$?
 tap_diag < $OUT/out
 [ $rc != 2 ] && grep -q '^hist ' $OUT/watcher-cost.raw && grep -q '^bpftrace ' $OUT/watcher-cost.raw
 tap_result $? "watcher cost: both ways ran"

@@ -5,7 +5,7 @@
 # (scripts/bench/insn-profile.sh): a profile of the very kernel that
 # booted (results/profile/LABEL/console.log carries its banner), else
 # "-"; and, marked as such, the recorded profile of the series
-# (docs/data/bench-direct-calls/profile/slots-OP.txt: the same series
+# (docs/data/bench-switch/profile/direct-OP.txt: the same series
 # and configuration, booted in another run).  The profile
 # counts a function's own instructions, callees not included, per fork
 # (INIT, CLONE, EXIT, FREE: one call each) or per fork+exec (EXEC); it
@@ -16,7 +16,7 @@ set -eu
 
 RUN=${1:?usage: $0 RUNDIR}
 PROFILES=${PROFILES:-$RESULTS/profile}
-REF=${REF:-$TOP/docs/data/bench-direct-calls/profile/slots}
+REF=${REF:-$TOP/docs/data/bench-switch/profile/direct}
 TSV=$RUN/share/watcher-cost.tsv
 
 # the label of a profile of the kernel RUN booted, if any
