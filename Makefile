@@ -10,7 +10,7 @@ S := scripts
 SCENARIO ?= release
 
 .PHONY: help run test exec shell deps tree export build build-debug \
-	build-base rootfs bench profile check-series stress mutants fuzz clean distclean
+	build-base rootfs bench profile check-series warnings stress mutants fuzz clean distclean
 
 help:
 	@sed -n 's/^## //p' $(MAKEFILE_LIST)
@@ -69,6 +69,11 @@ profile:
 ## check-series build every prefix of the series in both flavours (bisectability)
 check-series:
 	@$(S)/build/check-series.sh
+
+## warnings     sparse and W=1 on every .c file the series touches: nothing new against
+##              the unpatched files (TAP)
+warnings:
+	@$(S)/build/warnings.sh
 
 ## stress       bounded fork/exec/thread stress on the debug kernel: no splat, leak or slab growth
 stress:

@@ -7,7 +7,7 @@ set -eu
 PACKAGES="linux-source-6.1 build-essential flex bison bc libelf-dev libssl-dev
 	dwarves cpio ccache qemu-system-x86 qemu-utils debootstrap e2fsprogs
 	trace-cmd bpftrace gnuplot-nox rsync kmod xz-utils python3 git curl
-	python3-ply python3-git
+	python3-ply python3-git sparse
 	ca-certificates ${EXTRA_HOST_PACKAGES:-}"
 
 missing_packages() {

@@ -15,6 +15,7 @@ build:        deps tree build-release-patched
 build-debug:  deps tree build-debug-patched
 build-base:   deps tree build-release-base
 check-series: deps tree
+warnings:     deps tree
 bench:        deps tree build-release-base build-release-patched rootfs
 profile:      deps tree build-release-base build-release-patched rootfs
 run:          deps tree build-release-patched rootfs accel boot:run
