@@ -89,7 +89,7 @@ test_listener() {
 # forkstat prints "Time Event PID Info Duration Process"; for a fork one
 # line for the parent ("parent") and one for the child ("child").
 test_forkstat() {
-	local out=$T/forkstat.out fpid P C ev ready='^[0-9:]+ +exec +[0-9]+ +\[?sleep 0\.2'
+	local out=$T/forkstat.out fpid P C ev rc ready='^[0-9:]+ +exec +[0-9]+ +\[?sleep 0\.2'
 	forkstat -l -e fork,exec,exit,uid > "$out" 2>&1 &
 	fpid=$!
 	# forkstat says nothing when it is ready: wait until it shows a sleep
@@ -110,14 +110,17 @@ test_forkstat() {
 
 	ev="^[0-9:]+ +"
 	# forkstat takes the parent's pid from /proc/CHILD/status, not from
-	# the event: a child that has already exited gives it 0 (seen once,
-	# on the unpatched kernel).  The event's parent pid is the own
-	# listener's to check (test_listener); here, that forkstat printed
-	# the parent side right before the child's.
-	awk -v re="^[0-9:]+ +fork +($P|0) +parent " -v child="^[0-9:]+ +fork +$C +child " \
-		'$0 ~ child { found = 1; ok = prev ~ re; exit } { prev = $0 }
-		 END { exit !(found && ok) }' "$out"
-	tap_result $? "forkstat: fork, parent side (the workload's pid, or 0), right before the child's"
+	# the event, and prints 0 or -1 (by version) once the child is gone:
+	# seen once on the unpatched kernel, the parent line before the
+	# child's without the workload's pid.  The event's parent pid is the
+	# own listener's to check (test_listener); here, that forkstat
+	# printed the parent side right before the child's.
+	awk -v re="^[0-9:]+ +fork +($P|0|-1) +parent " -v child="^[0-9:]+ +fork +$C +child " \
+		'$0 ~ child { found = 1; ok = prev ~ re; print "before the child: " prev; exit }
+		 { prev = $0 } END { exit !(found && ok) }' "$out" > "$T/forkstat.parent"
+	rc=$?
+	tap_diag < "$T/forkstat.parent"
+	tap_result $rc "forkstat: fork, parent side (the workload's pid, or 0 or -1), right before the child's"
 	expect_one "$out" "${ev}fork +$C +child " "forkstat: fork, child side, the child's pid"
 	expect_one "$out" "${ev}exec +$C " "forkstat: one exec of the child"
 	# forkstat shows uid events (euid), not gid events
