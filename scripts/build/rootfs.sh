@@ -3,7 +3,7 @@
 #   1. debootstrap --variant=minbase bookworm plus the packages below into
 #      build/rootfs/ (cached; redone only when the package list changes);
 #   2. the project's guest files (guest-rootfs/, tracing/, C programs built
-#      here on the host) into /opt/tw of that tree;
+#      here on the host, the series' kselftests) into /opt/tw of that tree;
 #   3. mkfs.ext4 -d: no loop mount, no root mount.
 # The image is rebuilt only when one of its inputs changed.
 set -eu
@@ -56,12 +56,23 @@ install_guest_files() {
 			-o "$dst/bin/$(basename "$src" .c)" "$src" ||
 			die "guest program $src does not build"
 	done
+	install_kselftests "$dst/kselftest"
 	echo "tw-guest" > "$ROOT/etc/hostname"
+}
+
+# The series' own kselftests, built from the patched tree as kselftest
+# installs them (run_kselftest.sh and tools/testing/selftests/task_watchers
+# under DIR); static, like the programs above.
+install_kselftests() {
+	make -s -C "$TREE/tools/testing/selftests" TARGETS=task_watchers O="$BUILD/kselftest" \
+		KSFT_INSTALL_PATH="$1" LDFLAGS=-static install > "$BUILD/kselftest.log" 2>&1 ||
+		{ tail -20 "$BUILD/kselftest.log" >&2; die "the task_watchers kselftests do not build"; }
 }
 
 inputs_stamp() {
 	(cd "$TOP" && find guest-rootfs tracing configs -type f -print0 | sort -z | xargs -0 sha1sum
 	 sha1sum "$TREE/tools/testing/selftests/kselftest_harness.h"
+	 find "$TREE/tools/testing/selftests/task_watchers" -type f -print0 | sort -z | xargs -0 sha1sum
 	 cat "$ROOT.stamp"; echo "$IMAGE_SIZE") | sha1sum | cut -d' ' -f1
 }
 
