@@ -10,7 +10,7 @@ S := scripts
 SCENARIO ?= release
 
 .PHONY: help run test exec shell deps tree export build build-debug \
-	build-base rootfs bench profile check-series warnings stress mutants fuzz clean distclean
+	build-base rootfs bench profile check-series warnings kunit stress mutants fuzz clean distclean
 
 help:
 	@sed -n 's/^## //p' $(MAKEFILE_LIST)
@@ -74,6 +74,11 @@ check-series:
 ##              the unpatched files (TAP)
 warnings:
 	@$(S)/build/warnings.sh
+
+## kunit        the KUnit suite run by kunit.py from the series' .kunitconfig, in a kernel
+##              of its own (UML; KUNIT_ARCH=x86_64 under QEMU): kunit.py's summary
+kunit:
+	@$(S)/test/kunit.sh
 
 ## stress       bounded fork/exec/thread stress on the debug kernel: no splat, leak or slab growth
 stress:

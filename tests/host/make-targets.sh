@@ -16,6 +16,7 @@ build-debug:  deps tree build-debug-patched
 build-base:   deps tree build-release-base
 check-series: deps tree
 warnings:     deps tree
+kunit:        deps tree
 bench:        deps tree build-release-base build-release-patched rootfs
 profile:      deps tree build-release-base build-release-patched rootfs
 run:          deps tree build-release-patched rootfs accel boot:run
