@@ -20,10 +20,11 @@ series_functions() {
 }
 
 main() {
-	local dir=$1 op prev l labels; shift
+	local dir=$1 op prev l labels funcs; shift
 	[ $# -ge 2 ] || die "usage: $0 DIR LABEL LABEL..."
 	labels=("$@")
-	series_functions | sort -u > "$dir/series-functions.txt"
+	funcs=$(mktemp); trap "rm -f '$funcs'" EXIT
+	series_functions | sort -u > "$funcs"
 	for op in fork exec thread; do
 		printf '\n### %s\n\n| step | instructions | functions |\n|---|---|---|\n' "$op"
 		prev=${labels[0]}
@@ -38,7 +39,7 @@ main() {
 					if (d >= 0.05 || d <= -0.05) { t += d; w = w sprintf("%s`%s` %+.1f", w == "" ? "" : ", ", f, d) }
 				}
 				printf "| %s | %+.0f | %s |\n", step, t, w
-			}' "$dir/series-functions.txt" "$dir/$prev-$op.txt" "$dir/$l-$op.txt"
+			}' "$funcs" "$dir/$prev-$op.txt" "$dir/$l-$op.txt"
 			prev=$l
 		done
 	done
