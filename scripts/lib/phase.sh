@@ -20,15 +20,18 @@ phase() {
 
 # phase_apart NAME COMMAND...: a phase run in the background: its line
 # of the table waits in a file of PHASES_APART (a directory the caller
-# makes for this run) until phases_apart_done collects it.
+# makes for this run) until phases_apart_done collects it, in the order
+# the phases started.
 phase_apart() {
 	local name=$1 t0 rc=0; shift
+	[ -z "${DRY_RUN:-}" ] || { echo "phase $name: $*"; return 0; }
 	t0=$(date +%s)
 	log "=== $name (in parallel)"
 	"$@" || rc=$?
 	printf '%-26s %5ss %s' "$name" $(( $(date +%s) - t0 )) \
-		"$([ $rc = 0 ] && echo ok || echo "FAILED ($rc)")" > "${PHASES_APART:?}/$name"
+		"$([ $rc = 0 ] && echo ok || echo "FAILED ($rc)")" > "${PHASES_APART:?}/$t0-$name"
 	log "=== $name done"
+	return $rc
 }
 
 phases_apart_done() {
@@ -112,4 +115,90 @@ prepare_bench() {
 	prepare_tree
 	while read -r flavour tree; do prepare_kernel "$flavour" "$tree"; done < <(kernels $(SCENARIOS="" scenarios bench))
 	phase rootfs "$TOP/scripts/build/rootfs.sh"
+}
+
+# make test overlaps what prepare_boots does in order: the kernels are
+# built one after another in the background, the longest boot's kernel
+# first (by its scenarios' timeouts), at nice 10, and each boot starts
+# as soon as its own kernel and the image are ready (when_ready), not
+# when every kernel is.  The guests do not keep a 2-core host busy (the
+# debug guest, the longest boot, waits on its own timers and devices);
+# the next kernel's build takes what they leave, and does not slow them.  READY holds a file
+# per kernel, FLAVOUR-TREE, and one for the image, rootfs: "ok" or
+# "failed".  Builds and image are phase_apart phases.
+
+# kernels_longest_first SCENARIO...: kernels(), the one whose boot has
+# the longest timeout first.
+kernels_longest_first() {
+	local name
+	for name in "$@"; do scenario "$name"; echo "$S_TIMEOUT $S_FLAVOUR $S_TREE"; done |
+		sort -s -k1,1nr | awk '!seen[$2 " " $3]++ { print $2, $3 }'
+}
+
+# boots_in_build_order SCENARIO...: the scenarios in the order their
+# kernels are built, the longest first among those of one kernel.
+boots_in_build_order() {
+	local name kernels rank
+	kernels=$(kernels_longest_first "$@")
+	for name in "$@"; do
+		scenario "$name"
+		rank=$(grep -nx "$S_FLAVOUR $S_TREE" <<< "$kernels" | cut -d: -f1)
+		echo "$rank $S_TIMEOUT $name"
+	done | sort -s -k1,1n -k2,2nr | cut -d' ' -f3
+}
+
+# mark READY NAME STATUS
+mark() { echo "$3" > "$1/$2.tmp" && mv "$1/$2.tmp" "$1/$2"; }
+
+# build_kernels_apart READY SCENARIO...: the background job that builds
+# every kernel, and probes the accelerator with the first one before any
+# boot can start.  A kernel that fails does not stop the next.
+build_kernels_apart() {
+	local ready=$1 flavour tree status probed=""; shift
+	while read -r flavour tree; do
+		status=ok
+		phase_apart "build-$flavour-$tree" nice -n 10 \
+			"$TOP/scripts/build/kernel.sh" "$flavour" "$(tree_dir "$tree")" || status=failed
+		if [ $status = ok ] && [ -z "$probed" ]; then
+			phase_apart accel "$TOP/scripts/guest/probe-kvm.sh" \
+				"$(tree_dir "$tree")/out-$flavour/arch/x86/boot/bzImage" || status=failed
+			probed=1
+		fi
+		[ -n "${DRY_RUN:-}" ] || mark "$ready" "$flavour-$tree" $status
+	done < <(kernels_longest_first "$@")
+}
+
+# rootfs_apart READY: the image, its log shown when it is made.
+rootfs_apart() {
+	local ready=$1 status=ok
+	if [ -n "${DRY_RUN:-}" ]; then phase_apart rootfs "$TOP/scripts/build/rootfs.sh"; return; fi
+	phase_apart rootfs "$TOP/scripts/build/rootfs.sh" > "$BUILD/rootfs.log" 2>&1 || status=failed
+	cat "$BUILD/rootfs.log" >&2
+	mark "$ready" rootfs $status
+}
+
+# prepare_apart READY SCENARIO...: the packages and the tree (now), then
+# the image and the kernels (in the background, not jobs of this shell:
+# they do not take a boot's place in run_parallel's count).  DRY_RUN
+# prints them in the order they start.
+prepare_apart() {
+	local ready=$1; shift
+	prepare_tree
+	if [ -n "${DRY_RUN:-}" ]; then
+		rootfs_apart "$ready"; build_kernels_apart "$ready" "$@"
+		return
+	fi
+	rm -rf "$ready"; mkdir -p "$ready"
+	rootfs_apart "$ready" & disown
+	build_kernels_apart "$ready" "$@" & disown
+}
+
+# when_ready READY NAME...: wait until each is made; fails, saying which,
+# if one failed.
+when_ready() {
+	local ready=$1 name; shift
+	for name in "$@"; do
+		while [ ! -e "$ready/$name" ]; do sleep 2; done
+		[ "$(cat "$ready/$name")" = ok ] || { log "$name was not made"; return 1; }
+	done
 }

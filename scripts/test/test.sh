@@ -16,8 +16,15 @@ set -eu
 
 OUT=${OUT:-$RESULTS/test}
 
-# (TW_HANG is for the guest's runner only)
+# The host tests, once every kernel is made: they read them (.config,
+# vmlinux).  (TW_HANG is for the guest's runner only.)
 host_tests() {
+	local flavour tree
+	while read -r flavour tree; do when_ready "$READY" "$flavour-$tree" || true; done < <(kernels $(scenarios test))
+	phase_apart host-tests run_host_tests
+}
+
+run_host_tests() {
 	TW_HANG="" TW_TAP=$OUT/host.tap "$TOP/guest-rootfs/run-tests" "$TOP"/tests/host/*.sh > "$OUT/host.log" 2>&1 || true
 }
 
@@ -32,7 +39,7 @@ summary() {
 	for name in $(scenarios test); do
 		n=$((n + 1))
 		subtest "$name" "$OUT/$name/boot.ktap"
-		why=$(why_stopped "$OUT/$name/boot.ktap")
+		why=$(cat "$OUT/$name/not-booted" 2>/dev/null || why_stopped "$OUT/$name/boot.ktap")
 		if [ -z "$why" ]; then echo "ok $n $name"; else echo "not ok $n $name: $why"; fi
 	done
 }
@@ -47,41 +54,63 @@ test_times() {
 	done | sort -rn | awk '{ printf "# %-20s %4ss  %s\n", $2, $1, $3 }'
 }
 
-# The host tests and the boots, GUEST_JOBS at a time (default: as many as
-# the host has cores), the longest first (by their timeouts): one guest
-# does not keep two host cores busy.  On a 2-core host, make test with
-# nothing to build took 622-644 s so, 684-757 s one boot at a time,
+# The boots and the host tests, GUEST_JOBS at a time (default: as many as
+# the host has cores), the boots in the order their kernels are built and
+# the longest first (by their timeouts), then the host tests; each starts
+# when its place comes and what it needs is built (scripts/lib/phase.sh,
+# prepare_apart).  One
+# guest does not keep two host cores busy: on a 2-core host, make test
+# with nothing to build took 622-644 s so, 684-757 s one boot at a time,
 # though the debug guest itself is slower beside the others.  Each is a
 # phase.
 run_parallel() {
 	local name jobs=${GUEST_JOBS:-$(nproc)}
-	PHASES_APART=$OUT/phases
-	rm -rf "$PHASES_APART"; mkdir -p "$PHASES_APART"
-	for name in host $(for name in $(scenarios test); do scenario "$name"; echo "$S_TIMEOUT $name"; done |
-			   sort -s -k1,1nr | cut -d' ' -f2); do
+	for name in $(boots_in_build_order $(scenarios test)) host; do
 		[ "$(jobs -pr | wc -l)" -lt "$jobs" ] || wait -n || true
 		if [ "$name" = host ]; then
-			phase_apart host-tests host_tests &
+			host_tests &
 		else
-			mkdir -p "$OUT/$name"
-			phase_apart "guest-$name" "$TOP/scripts/test/boot-ktap.sh" "$name" "$OUT/$name" &
+			boot_when_ready "$name" &
 		fi
 	done
 	wait
-	phases_apart_done
+}
+
+# boot_when_ready NAME: the scenario's boot once its kernel and the image
+# are made; if one of them failed, the boot says so in its place.
+boot_when_ready() {
+	local name=$1
+	scenario "$name"
+	mkdir -p "$OUT/$name"
+	rm -f "$OUT/$name/boot.ktap"
+	if when_ready "$READY" rootfs "$S_FLAVOUR-$S_TREE"; then
+		phase_apart "guest-$name" "$TOP/scripts/test/boot-ktap.sh" "$name" "$OUT/$name"
+	else
+		echo "its kernel or the guest image was not made" > "$OUT/$name/not-booted"
+	fi
 }
 
 main() {
-	local name pass fail skip rc=0
+	local name pass fail skip rc=0 t0 flavour tree
 	[ -n "$(scenarios test)" ] || die "no test scenario named in SCENARIOS='${SCENARIOS:-}'"
 	mkdir -p "$OUT"
-	prepare_boots $(scenarios test)
-	dry_run_stop $(scenarios test)
+	t0=$(date +%s)
+	READY=$OUT/ready
+	PHASES_APART=$OUT/phases
+	[ -n "${DRY_RUN:-}" ] || { rm -rf "$PHASES_APART" "$OUT"/*/not-booted; mkdir -p "$PHASES_APART"; }
+	prepare_apart "$READY" $(scenarios test)
+	dry_run_stop $(boots_in_build_order $(scenarios test))
 	run_parallel
+	# the image and every kernel are made before the last boot, but their
+	# phase lines may still be on their way
+	when_ready "$READY" rootfs || true
+	while read -r flavour tree; do when_ready "$READY" "$flavour-$tree" || true; done < <(kernels $(scenarios test))
+	phases_apart_done
 	summary > "$OUT/summary.ktap"
 	cat "$OUT/summary.ktap"
 	test_times
 	phase_summary || rc=1
+	echo "# all phases, wall time       $(( $(date +%s) - t0 ))s"
 	read -r pass fail skip < <(awk -f "$TOP/scripts/test/ktap-count.awk" "$OUT/summary.ktap")
 	echo "# logs: $OUT"
 	echo "$pass passed, $fail failed, $skip skipped"

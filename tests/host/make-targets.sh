@@ -23,7 +23,7 @@ run:          deps tree build-release-patched rootfs accel boot:run
 stress:       deps tree build-debug-patched rootfs accel boot:stress
 fuzz:         deps tree build-debug-patched build-debug-base rootfs accel boot:fuzz boot:fuzz-base
 mutants:      deps tree rootfs
-test:         deps tree build-release-patched build-debug-patched build-release-base rootfs accel boot:release boot:debug boot:base boot:rodata-off boot:latency
+test:         deps tree rootfs build-debug-patched accel build-release-patched build-release-base boot:debug boot:rodata-off boot:latency boot:release boot:base
 '
 
 tap_begin
