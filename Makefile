@@ -1,4 +1,6 @@
 # Task Watchers for Linux 6.1: the one entry point.  'make help' lists targets.
+# LINUX=6.12 on the command line runs any target on the 6.12 port instead
+# (scripts/lib/lib.sh: patches/6.12, build/6.12, results/6.12).
 # Every target is a thin wrapper around one script under scripts/ (build/,
 # guest/, test/, bench/; sourced helpers in lib/), which runs the steps it
 # needs first as phases (scripts/lib/phase.sh): no target has a make
@@ -37,6 +39,7 @@ deps:
 	@$(S)/build/deps.sh
 
 ## tree         unpack linux-source-6.1 into build/linux, apply patches/series
+##              (LINUX=6.12 make TARGET: any target on the 6.12 port, patches/6.12)
 tree:
 	@$(S)/build/prepare.sh tree
 

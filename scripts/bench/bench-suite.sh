@@ -31,7 +31,7 @@ B=/opt/tw/bench
 patch_kernels() {
 	local n i img k
 	k=$(bench_kernel base)
-	n=$(git -C "$TREE" rev-list --count "debian/$(debian_version)..HEAD")
+	n=$(git -C "$TREE" rev-list --count "$(base_tag)..HEAD")
 	for i in $(seq "$n"); do
 		img=$SERIES_KERNELS/$(printf %02d "$i")-$S_FLAVOUR
 		[ -f "$img" ] || die "no $img: 'FLAVOURS=$S_FLAVOUR make check-series' did not build it"

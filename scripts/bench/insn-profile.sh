@@ -48,7 +48,7 @@ default_kernels() {
 	local n i base k
 	base=$(bench_kernel base); base=${base#*:}/arch/x86/boot/bzImage
 	k="base:$base"
-	n=$(git -C "$TREE" rev-list --count "debian/$(debian_version)..HEAD")
+	n=$(git -C "$TREE" rev-list --count "$(base_tag)..HEAD")
 	for i in $(seq "$n"); do
 		k="$k p$i:$SERIES_KERNELS/$(printf %02d "$i")-$S_FLAVOUR"
 	done

@@ -12,7 +12,7 @@ set -eu
 . "$(dirname "$0")/../lib/lib.sh"
 
 series_functions() {
-	git -C "$TREE" diff "debian/$(debian_version)..HEAD" -- '*.c' '*.h' ':!tools' ':!samples' \
+	git -C "$TREE" diff "$(base_tag)..HEAD" -- '*.c' '*.h' ':!tools' ':!samples' \
 		':!kernel/task_watchers_test.c' ':!kernel/task_watchers_debugfs.c' |
 	sed -n -e 's/^@@ .* @@ .*[^a-z_0-9]\([a-z_][a-z_0-9]*\)(.*/\1/p' \
 	       -e 's/^[-+]\(static \)\{0,1\}\(int\|void\|long\|bool\|u64\) \**\([a-z_][a-z_0-9]*\)([^;]*$/\3/p'

@@ -21,7 +21,7 @@ main() {
 	local tag commits c img tree_id n=0 i=0 p=0 flavour rc fail=0 subject
 	prepare_tree >&2
 	dry_run_stop
-	tag="debian/$(debian_version)"
+	tag="$(base_tag)"
 	[ -d "$WT" ] || run git -C "$TREE" worktree add -q --detach "$WT" "$tag"
 	commits=$(git -C "$TREE" rev-list --reverse "$tag"..HEAD)
 	for c in $commits; do n=$((n + 1)); done

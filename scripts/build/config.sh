@@ -10,19 +10,25 @@ usage() {
 	cat <<EOT
 usage: $0 [--verify] FLAVOUR SRCTREE OBJDIR
        $0 --fragments FLAVOUR SRCTREE   (names of the fragments used)
-Merge configs/{guest,common,FLAVOUR}.config (and configs/FLAVOUR-series.config
+Merge configs/{guest,common,FLAVOUR}.config, each followed by its
+configs/\$LINUX/ namesake if there is one (and configs/FLAVOUR-series.config
 when SRCTREE carries the series) into OBJDIR/.config and verify it.
 With --verify, only check an existing OBJDIR/.config.
 example: $0 release build/linux build/linux/out-release
 EOT
 }
 
-# Fragments of ours, in merge order; later ones win.  FLAVOUR-series
-# and module-watchers hold options the series adds: each applies to a
-# tree that defines them (not the pristine tree or an early prefix).
+# Fragments of ours, in merge order; later ones win.  configs/VERSION/F
+# follows configs/F with what this kernel version names its own way.
+# FLAVOUR-series and module-watchers hold options the series adds: each
+# applies to a tree that defines them (not the pristine tree or an early
+# prefix).
 fragments() {
 	local flavour=$1 tree=$2 f
-	for f in guest common "$flavour"; do echo "$TOP/configs/$f.config"; done
+	for f in guest common "$flavour"; do
+		echo "$TOP/configs/$f.config"
+		[ ! -f "$TOP/configs/$LINUX/$f.config" ] || echo "$TOP/configs/$LINUX/$f.config"
+	done
 	for f in "$TOP/configs/$flavour-series.config" "$TOP/configs/module-watchers.config"; do
 		[ -f "$f" ] && tree_defines_all "$tree" "$f" && echo "$f"
 	done
@@ -66,7 +72,7 @@ verify_config() {
 
 main() {
 	if [ "${1:-}" = --fragments ]; then
-		fragments "$2" "$3" | xargs -n1 basename | sed 's/\.config$//' | paste -sd' '
+		fragments "$2" "$3" | sed -e "s|^$TOP/configs/||" -e 's/\.config$//' | paste -sd' '
 		return
 	fi
 	if [ "${1:-}" = --verify ]; then

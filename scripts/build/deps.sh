@@ -4,7 +4,7 @@
 set -eu
 . "$(dirname "$0")/../lib/lib.sh"
 
-PACKAGES="linux-source-6.1 build-essential flex bison bc libelf-dev libssl-dev
+PACKAGES="$SRC_PACKAGE build-essential flex bison bc libelf-dev libssl-dev
 	dwarves cpio ccache qemu-system-x86 qemu-utils debootstrap e2fsprogs
 	trace-cmd bpftrace gnuplot-nox rsync kmod xz-utils python3 git curl
 	python3-ply python3-git sparse

@@ -14,7 +14,8 @@ EOT
 
 config_stamp() {
 	local flavour=$1 tree=$2
-	(cat "$TOP"/configs/*.config; git -C "$tree" rev-parse HEAD) | sha1sum | cut -d' ' -f1
+	(cat "$TOP"/configs/*.config "$TOP"/configs/"$LINUX"/*.config 2>/dev/null
+	 git -C "$tree" rev-parse HEAD) | sha1sum | cut -d' ' -f1
 }
 
 main() {

@@ -1,5 +1,5 @@
 #!/bin/bash
-# Make build/linux: Debian's linux-source-6.1 as a git tree whose first
+# Make build/linux: Debian's linux-source-$LINUX as a git tree whose first
 # commit is the pristine source (tagged), with patches/series applied on
 # top as commits (git am -3).  Also keeps build/linux-base, a worktree at
 # the pristine tag, for baseline kernels.
@@ -10,7 +10,7 @@
 set -eu
 . "$(dirname "$0")/../lib/lib.sh"
 
-SERIES=$TOP/patches/series
+SERIES=$PATCHES/series
 FORCE=${FORCE:-0}
 
 usage() {
@@ -21,10 +21,9 @@ Unpack $SRC_TARBALL into $TREE and apply $SERIES.
 EOT
 }
 
-base_tag() { echo "debian/$(debian_version)"; }
 series_patches() { sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$SERIES"; }
 series_stamp() {
-	(cd "$TOP/patches" && cat series $(series_patches)) | sha1sum | cut -d' ' -f1
+	(cd "$PATCHES" && cat series $(series_patches)) | sha1sum | cut -d' ' -f1
 }
 git_tree() { git -C "$TREE" "$@"; }
 
@@ -34,7 +33,7 @@ unpack_source() {
 	log "tree: unpacking linux-source $(debian_version) into $TREE"
 	rm -rf "$tmp" && mkdir -p "$tmp"
 	run tar -C "$tmp" -xf "$SRC_TARBALL"
-	mv "$tmp"/linux-source-6.1 "$TREE" && rmdir "$tmp"
+	mv "$tmp/$SRC_PACKAGE" "$TREE" && rmdir "$tmp"
 	git_tree init -q -b base
 	git_tree config user.name "Task Watchers build"
 	git_tree config user.email "task-watchers@localhost"
@@ -43,7 +42,7 @@ unpack_source() {
 	# Debian's .gitignore ignores every top-level entry ("/*"): force.
 	git_tree add -A -f
 	GIT_AUTHOR_DATE="2000-01-01T00:00:00Z" GIT_COMMITTER_DATE="2000-01-01T00:00:00Z" \
-		git_tree commit -q -m "Debian linux-source-6.1 $(debian_version), pristine"
+		git_tree commit -q -m "Debian $SRC_PACKAGE $(debian_version), pristine"
 	git_tree tag "$tag"
 	git_tree checkout -q -b task-watchers
 }
@@ -55,10 +54,10 @@ apply_series() {
 	for p in $(series_patches); do
 		n=$((n + 1))
 		if ! git_tree am -q -3 --committer-date-is-author-date \
-				"$TOP/patches/$p" >/dev/null 2>"$BUILD/am.log"; then
+				"$PATCHES/$p" >/dev/null 2>"$BUILD/am.log"; then
 			git_tree am --abort 2>/dev/null || true
 			cat "$BUILD/am.log" >&2
-			die "patch $n, $p, does not apply to linux-source $(debian_version) (tag $tag)"
+			die "patch $n, $p, does not apply to $SRC_PACKAGE $(debian_version) (tag $tag)"
 		fi
 		log "tree: applied $p"
 	done
@@ -80,10 +79,10 @@ main() {
 	[ "${1:-}" = -h ] && { usage; return 0; }
 	local tag stamp head
 	tag=$(base_tag)
-	[ -n "$(debian_version)" ] || die "linux-source-6.1 is not installed: run scripts/build/deps.sh"
+	[ -n "$(debian_version)" ] || die "$SRC_PACKAGE is not installed: run scripts/build/deps.sh"
 	mkdir -p "$BUILD"
 	if [ -d "$TREE/.git" ] && ! git_tree rev-parse -q --verify "refs/tags/$tag" >/dev/null; then
-		die "$TREE was made from $(git_tree describe --tags --abbrev=0 base 2>/dev/null), but linux-source-6.1 is now $(debian_version): move it away (rm -rf $TREE $BASE_TREE) and re-run"
+		die "$TREE was made from $(git_tree describe --tags --abbrev=0 base 2>/dev/null), but $SRC_PACKAGE is now $(debian_version): move it away (rm -rf $TREE $BASE_TREE) and re-run"
 	fi
 	[ -d "$TREE/.git" ] || unpack_source "$tag"
 	log "tree: linux-source $(debian_version), base tag $tag"

@@ -37,7 +37,7 @@ main() {
 	prepare_tree
 	dry_run_stop
 	command -v sparse > /dev/null || die "no sparse: make deps"
-	tag="debian/$(debian_version)"
+	tag="$(base_tag)"
 	[ -d "$BASE_TREE" ] || git -C "$TREE" worktree add -q --detach "$BASE_TREE" "$tag"
 	files=${FILES:-$(git -C "$TREE" diff --name-only "$tag"..HEAD -- '*.c' | grep -v '^scripts/')}
 	prepare_out "$TREE"

@@ -43,7 +43,7 @@ main() {
 	# the samples' modules (task watchers, kmemleak-test), when built
 	cp "$S_OBJ"/samples/*/*.ko "$OUTDIR/share/modules/" 2>/dev/null || true
 	# the series the kernel carries, for the report
-	[ "$S_TREE" = base ] || cp "$TOP/patches/series" "$OUTDIR/share/series"
+	[ "$S_TREE" = base ] || cp "$PATCHES/series" "$OUTDIR/share/series"
 	[ "$CMD" = --shell ] && exec "$TOP/scripts/guest/vm.sh" --shell
 	exec "$TOP/scripts/guest/vm.sh" "$(guest_command)"
 }

@@ -2,11 +2,19 @@
 # Paths and tunables are UPPERCASE and may be overridden from the environment.
 
 TOP=${TOP:-$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)}
-BUILD=${BUILD:-$TOP/build}
+# The kernel: Debian's linux-source-$LINUX and the series ported to it.
+# 6.1 is the product's; another version (make test LINUX=6.12) keeps its
+# series, trees and results apart: patches/6.12, build/6.12, results/6.12.
+export LINUX=${LINUX:-6.1}
+VERSION_DIR=$([ "$LINUX" = 6.1 ] || echo "/$LINUX")
+PATCHES=${PATCHES:-$TOP/patches$VERSION_DIR}
+[ -f "$PATCHES/series" ] || { echo "error: LINUX=$LINUX: no series in $PATCHES" >&2; exit 1; }
+BUILD=${BUILD:-$TOP/build$VERSION_DIR}
 TREE=${TREE:-$BUILD/linux}            # the patched tree (git, series as commits)
 BASE_TREE=${BASE_TREE:-$BUILD/linux-base}  # worktree at the pristine tag
-SRC_TARBALL=${SRC_TARBALL:-/usr/src/linux-source-6.1.tar.xz}
-RESULTS=${RESULTS:-$TOP/results}
+SRC_PACKAGE=linux-source-$LINUX
+SRC_TARBALL=${SRC_TARBALL:-/usr/src/$SRC_PACKAGE.tar.xz}
+RESULTS=${RESULTS:-$TOP/results$VERSION_DIR}
 
 export CCACHE_DIR=${CCACHE_DIR:-$HOME/.cache/ccache}
 # Trees differ in their absolute path only: let them share cache entries.
@@ -25,4 +33,8 @@ die()  { printf 'error: %s\n' "$*" >&2; exit 1; }
 run()  { printf '$ %s\n' "$*" >&2; "$@"; }
 
 # The Debian package version of the kernel source, e.g. 6.1.192-3.
-debian_version() { dpkg-query -W -f '${Version}' linux-source-6.1 2>/dev/null; }
+debian_version() { dpkg-query -W -f '${Version}' "$SRC_PACKAGE" 2>/dev/null; }
+# The tag of the pristine source in the trees, as DEP-14 spells a Debian
+# version in git: a ref name has no '~' (6.12's "6.12.118-1~deb12u1") and
+# no ':'.
+base_tag() { echo "debian/$(debian_version | tr '~:' '_%')"; }

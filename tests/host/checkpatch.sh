@@ -13,14 +13,14 @@
 . "$TOP/guest-rootfs/lib/tap.sh"
 
 tap_begin
-for p in $(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$TOP/patches/series"); do
+for p in $(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$PATCHES/series"); do
 	out=$(cd "$TREE" && PATH=/usr/bin:$PATH ./scripts/checkpatch.pl --terse --show-types \
-		"$TOP/patches/$p" 2>&1 | grep -v '^total:' |
+		"$PATCHES/$p" 2>&1 | grep -v '^total:' |
 		grep -v 'BAD_SIGN_OFF: Non-standard signature: Originally-by:$' |
 		grep -v 'UNKNOWN_COMMIT_ID: Unknown commit id')
 	echo "$out" | grep . | tap_diag
 	[ -z "$out" ]
 	tap_result $? "checkpatch.pl $p"
 done
-[ "$TAP_N" = 0 ] && tap_skip "patches/series is empty" "checkpatch.pl"
+[ "$TAP_N" = 0 ] && tap_skip "${PATCHES#$TOP/}/series is empty" "checkpatch.pl"
 tap_end
