@@ -122,8 +122,9 @@ prepare_bench() {
 # first (by its scenarios' timeouts), at nice 10, and each boot starts
 # as soon as its own kernel and the image are ready (when_ready), not
 # when every kernel is.  The guests do not keep a 2-core host busy (the
-# debug guest, the longest boot, waits on its own timers and devices);
-# the next kernel's build takes what they leave, and does not slow them.  READY holds a file
+# debug guest, the longest boot, used 1.1 cores of 2 in a fresh make
+# test); the next kernel's build takes what they leave, and, at nice 10,
+# hardly slows them.  READY holds a file
 # per kernel, FLAVOUR-TREE, and one for the image, rootfs: "ok" or
 # "failed".  Builds and image are phase_apart phases.
 
