@@ -27,6 +27,14 @@ export CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-10G}
 # that changed changes the preprocessed text too (line numbers).
 export CCACHE_DEPEND=${CCACHE_DEPEND:-1}
 
+# mutant_patch NAME: the mutant NAME of tests/mutants/, or its port to
+# this kernel version, tests/mutants/$LINUX/NAME.patch, where the first
+# does not apply to the version's series.
+mutant_patch() {
+	local dir=${MUTANTS_DIR:-$TOP/tests/mutants}
+	if [ -f "$dir/$LINUX/$1.patch" ]; then echo "$dir/$LINUX/$1.patch"; else echo "$dir/$1.patch"; fi
+}
+
 log()  { printf '[%s] %s\n' "$(date +%T)" "$*" >&2; }
 die()  { printf 'error: %s\n' "$*" >&2; exit 1; }
 # Echo an external command before running it, as kunit.py does.

@@ -62,7 +62,8 @@ red() {
 
 # one N NAME: apply, build, boot and judge one mutant; prints its result.
 one() {
-	local n=$1 name=$2 patch=$MUTANTS_DIR/$2.patch dir=$OUT/$2
+	local n=$1 name=$2 patch dir=$OUT/$2
+	patch=$(mutant_patch "$name")
 	local sc tests guest="" t killed named
 	rm -rf "$dir"; mkdir -p "$dir"
 	sc=$(field "$patch" Scenario | cut -d" " -f1)

@@ -2,13 +2,15 @@
 # Every mutant of tests/mutants/ still applies to the series as it is
 # (build/linux): a mutant that no longer applies tests nothing.  Each is
 # a patch whose header (above "---") names its scenario, the tests that
-# must go red and what was seen.
+# must go red and what was seen; on another kernel version, its port in
+# tests/mutants/VERSION/ if it has one (scripts/lib/lib.sh, mutant_patch).
 . "$(dirname "$0")/../../scripts/lib/lib.sh"
 . "$TOP/guest-rootfs/lib/tap.sh"
 
 tap_begin
 for m in "$TOP"/tests/mutants/*.patch; do
 	[ -e "$m" ] || continue
+	m=$(mutant_patch "$(basename "$m" .patch)")
 	git -C "$TREE" apply --check "$m" 2>&1 | tap_diag
 	git -C "$TREE" apply --check "$m" 2>/dev/null
 	tap_result $? "mutant $(basename "$m" .patch) applies to the series"
