@@ -123,10 +123,10 @@ prepare_bench() {
 # as soon as its own kernel and the image are ready (when_ready), not
 # when every kernel is.  The guests do not keep a 2-core host busy (the
 # debug guest, the longest boot, used 1.1 cores of 2 in a fresh make
-# test); the next kernel's build takes what they leave, and, at nice 10,
-# hardly slows them.  READY holds a file
-# per kernel, FLAVOUR-TREE, and one for the image, rootfs: "ok" or
-# "failed".  Builds and image are phase_apart phases.
+# test); the next kernel's build, at nice 10, takes what they leave (that
+# debug guest took 704 s beside it, 597-670 s with nothing to build).
+# READY holds a file per kernel, FLAVOUR-TREE, and one for the image,
+# rootfs: "ok" or "failed".  Builds and image are phase_apart phases.
 
 # kernels_longest_first SCENARIO...: kernels(), the one whose boot has
 # the longest timeout first.
@@ -194,12 +194,17 @@ prepare_apart() {
 	build_kernels_apart "$ready" "$@" & disown
 }
 
-# when_ready READY NAME...: wait until each is made; fails, saying which,
-# if one failed.
+# when_ready READY NAME...: wait until every one is made or has failed;
+# fails, saying which, if one failed.
 when_ready() {
-	local ready=$1 name; shift
+	local ready=$1 name rc=0; shift
 	for name in "$@"; do
 		while [ ! -e "$ready/$name" ]; do sleep 2; done
-		[ "$(cat "$ready/$name")" = ok ] || { log "$name was not made"; return 1; }
+		[ "$(cat "$ready/$name")" = ok ] || { log "$name was not made"; rc=1; }
 	done
+	return $rc
 }
+
+# made_names SCENARIO...: the READY names of the image and of every
+# kernel the scenarios boot
+made_names() { echo rootfs; kernels "$@" | tr ' ' -; }

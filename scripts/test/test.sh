@@ -19,8 +19,7 @@ OUT=${OUT:-$RESULTS/test}
 # The host tests, once every kernel is made: they read them (.config,
 # vmlinux).  (TW_HANG is for the guest's runner only.)
 host_tests() {
-	local flavour tree
-	while read -r flavour tree; do when_ready "$READY" "$flavour-$tree" || true; done < <(kernels $(scenarios test))
+	when_ready "$READY" $(made_names $(scenarios test)) || true
 	phase_apart host-tests run_host_tests
 }
 
@@ -58,11 +57,10 @@ test_times() {
 # the host has cores), the boots in the order their kernels are built and
 # the longest first (by their timeouts), then the host tests; each starts
 # when its place comes and what it needs is built (scripts/lib/phase.sh,
-# prepare_apart).  One
-# guest does not keep two host cores busy: on a 2-core host, make test
-# with nothing to build took 622-644 s so, 684-757 s one boot at a time,
-# though the debug guest itself is slower beside the others.  Each is a
-# phase.
+# prepare_apart).  One guest does not keep two host cores busy: on a
+# 2-core host, make test with nothing to build took 622-644 s so, 684-757 s
+# one boot at a time, though the debug guest itself is slower beside the
+# others.  Each is a phase.
 run_parallel() {
 	local name jobs=${GUEST_JOBS:-$(nproc)}
 	for name in $(boots_in_build_order $(scenarios test)) host; do
@@ -91,7 +89,7 @@ boot_when_ready() {
 }
 
 main() {
-	local name pass fail skip rc=0 t0 flavour tree
+	local name pass fail skip rc=0 t0
 	[ -n "$(scenarios test)" ] || die "no test scenario named in SCENARIOS='${SCENARIOS:-}'"
 	mkdir -p "$OUT"
 	t0=$(date +%s)
@@ -103,8 +101,7 @@ main() {
 	run_parallel
 	# the image and every kernel are made before the last boot, but their
 	# phase lines may still be on their way
-	when_ready "$READY" rootfs || true
-	while read -r flavour tree; do when_ready "$READY" "$flavour-$tree" || true; done < <(kernels $(scenarios test))
+	when_ready "$READY" $(made_names $(scenarios test)) || true
 	phases_apart_done
 	summary > "$OUT/summary.ktap"
 	cat "$OUT/summary.ktap"

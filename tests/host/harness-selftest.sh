@@ -10,6 +10,7 @@ DATA=$TOP/tests/host/data
 
 . "$TOP/scripts/lib/verdict.sh"
 . "$TOP/scripts/lib/ktap.sh"
+. "$TOP/scripts/lib/phase.sh"
 
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 mkdir "$tmp/t"
@@ -25,6 +26,18 @@ printf '#!/bin/sh\n# tw-flavour: debug\necho "ok 1 a"\necho 1..1\n' > "$tmp/t/9-
 chmod +x "$tmp"/t/*
 
 tap_begin
+
+# make test's boots wait on READY marks (scripts/lib/phase.sh): a failed
+# kernel makes when_ready fail, but only after every name it waits for
+# is made, so no build is left running when make test reports.
+mkdir "$tmp/ready"
+echo ok > "$tmp/ready/rootfs"; echo failed > "$tmp/ready/debug-patched"
+(sleep 3; echo ok > "$tmp/ready/release-base") &
+when_ready "$tmp/ready" rootfs debug-patched release-base 2> /dev/null; rc=$?
+[ $rc = 1 ] && [ -e "$tmp/ready/release-base" ]
+tap_result $? "when_ready: fails on a kernel that was not made, after waiting for the rest"
+when_ready "$tmp/ready" rootfs release-base
+tap_result $? "when_ready: passes when everything is made"
 TW_TEST_TIMEOUT=1 TW_FLAVOUR=release TW_TAP=$tmp/out.tap "$TOP/guest-rootfs/run-tests" "$tmp"/t/* > /dev/null
 got=$(grep -vE '^# [0-9]-[a-z-]*: [0-9]+s$' "$tmp/out.tap" | tr '\n' '|')
 H='    KTAP version 1|    # Subtest:'
