@@ -39,7 +39,9 @@ tap_result $? "when_ready: fails on a kernel that was not made, after waiting fo
 when_ready "$tmp/ready" rootfs release-base
 tap_result $? "when_ready: passes when everything is made"
 TW_TEST_TIMEOUT=1 TW_FLAVOUR=release TW_TAP=$tmp/out.tap "$TOP/guest-rootfs/run-tests" "$tmp"/t/* > /dev/null
-got=$(grep -vE '^# [0-9]-[a-z-]*: [0-9]+s$' "$tmp/out.tap" | tr '\n' '|')
+# (what a timed-out test was stuck in is checked below, not here)
+got=$(grep -vE '^# [0-9]-[a-z-]*: [0-9]+s$' "$tmp/out.tap" |
+	awk '/^    # timed out; its processes:$/ { stuck = 1; next } stuck && /^    # / { next } { stuck = 0; print }' | tr '\n' '|')
 H='    KTAP version 1|    # Subtest:'
 want="KTAP version 1|1..8|# 9-debug: not run: a debug-kernel test, this is release|"\
 "$H 1-pass|    1..2|    ok 1 a|    ok 2 b # SKIP no x|ok 1 1-pass|"\
@@ -51,6 +53,18 @@ want="KTAP version 1|1..8|# 9-debug: not run: a debug-kernel test, this is relea
 "$H 7-noplan|    ok 1 a|not ok 7 7-noplan: printed no plan (1 results)|"\
 "$H 8-harness-skip|    1..1|    ok 1 whole test # SKIP no y|ok 8 8-harness-skip|"
 tap_expect_eq "$want" "$got" "run-tests: a KTAP subtest per test (version, header, its plan first); crashes, silence, hangs, short and missing plans are not ok; a debug-only test is not run on release"
+sed -n '/# Subtest: 5-hang/,/^not ok/p' "$tmp/out.tap" |
+	grep -qE '^    # +[0-9]+ +[0-9]+ S +[a-z_]*sleep[a-z_]* .* sleep 5$'
+tap_result $? "run-tests: a test that timed out shows its processes, each with its state and the kernel function it sleeps in"
+grep -qx '    # kernel stack of [0-9]* (sleep):' "$tmp/out.tap"
+tap_result $? "run-tests: ... and their kernel stacks"
+# bash ignores SIGINT and SIGQUIT in its background jobs; run-tests'
+# tests, its background jobs, must have them as run-tests' caller has.
+printf '#!/bin/bash\n[ "$(grep SigIgn /proc/$$/status)" = "$WANT" ]\necho "ok 1 # $?"\necho 1..1\n' > "$tmp/signals"
+chmod +x "$tmp/signals"
+WANT=$(grep SigIgn /proc/$$/status) TW_TAP=$tmp/signals.tap "$TOP/guest-rootfs/run-tests" "$tmp/signals" > /dev/null
+grep -qx '    ok 1 # 0' "$tmp/signals.tap"
+tap_result $? "run-tests: a test ignores the signals its caller ignores, as a foreground command would, not SIGINT and SIGQUIT"
 tap_expect_eq "6 6 2" "$(awk -f "$TOP/scripts/test/ktap-count.awk" "$tmp/out.tap")" \
 	"ktap-count: leaves counted, and a test that failed on its own line"
 
