@@ -1,0 +1,54 @@
+#!/bin/bash
+# The INIT and CLONE watchers stay outside the scheduler's fork window:
+# INIT before sched_fork() (where 6.12's sched_ext takes scx_fork_rwsem),
+# CLONE after sched_post_fork() (where it lets it go).  A fork that fails
+# after sched_fork() (clone3 into a bad cgroup fd: EBADF) runs FREE after
+# sched_cancel_fork() where the kernel has one (6.12); one that
+# sched_fork() itself refuses (a SCHED_DEADLINE parent: EAGAIN) must not
+# reach sched_cancel_fork(), which would release a lock never taken
+# (lockdep reports it on the debug kernel; the host checks the console).
+# Seen with bpftrace (tracing/fork-window.sh); the checker must also fail
+# on the same recording with an INIT moved after sched_fork().
+. /opt/tw/lib/tap.sh
+T=/opt/tw/tracing
+W=/opt/tw/bin/fork_window
+EV=/sys/kernel/tracing/events/task_watchers
+FORKS=5
+out=/tmp/fork-window.out rec=/tmp/fork-window.rec
+
+# the workload's own results, whatever traced it
+steps() {
+	local want
+	for want in "fork: ok" "bad-cgroup: EBADF" "deadline: EAGAIN" "after: ok"; do
+		grep -qx "$want" $out
+		tap_result $? "fork window workload: ${want/:/ gives}"
+	done
+}
+
+tap_begin
+if [ ! -d $EV ]; then
+	$W $FORKS > $out 2>&1
+	tap_diag < $out
+	steps
+	tap_skip "no $EV: kernel without the tracepoint patch" "fork window: INIT, CLONE and FREE outside sched_fork()'s window"
+	tap_end; exit
+fi
+OUT=$rec $T/fork-window.sh $W $FORKS > $out 2>&1
+rc=$?
+tap_diag < $out
+steps
+tap_result $rc "fork window: INIT before sched_fork(), CLONE after sched_post_fork(), no sched_cancel_fork() of a refused fork"
+cancel=$(grep -qw sched_cancel_fork /proc/kallsyms && echo 1 || echo 0)
+tap_expect_eq "$((FORKS + 1)) CLONE after sched_post_fork(), 1 refused by sched_fork(), $cancel sched_cancel_fork(), FREE after: 1 refused, $cancel cancelled, $((1 - cancel)) failed in the window" \
+	"$(tail -1 $out)" "fork window: every fork of the workload seen, each failed fork's FREE after its failure"
+# the first INIT moved after the sched_fork() that followed it: their
+# times swapped (the checker orders the hits by time)
+awk '{ line[NR] = $0 } !i && $3 == "init" { i = NR } i && !j && $3 == "sched_fork" { j = NR }
+	END {
+		if (j) { split(line[i], a); split(line[j], b); sub(/^[0-9]+/, b[1], line[i]); sub(/^[0-9]+/, a[1], line[j]) }
+		for (n = 1; n <= NR; n++) print line[n]
+	}' $rec > $rec.wrong
+$T/fork-window.sh -i $rec.wrong > $out.wrong 2>&1
+[ $? = 1 ] && grep -q "WRONG.*sched_fork() not after the INIT watchers" $out.wrong
+tap_result $? "fork window: the checker fails on the recording with an INIT after sched_fork()"
+tap_end

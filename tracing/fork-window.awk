@@ -1,0 +1,57 @@
+# Check the order of the INIT, CLONE and FREE dispatches against the
+# scheduler's fork window, from fork-window.sh's recording: one line per
+# hit, "TID POINT [VALUE]", POINT one of init, clone, free (the dispatch
+# begins), sched_fork, sched_fork_ret RET, post_fork_ret, cancel
+# (sched_cancel_fork, the window's close on a failed fork since 6.12),
+# do_exit (after which FREE is the exiting task's own, not a fork's).
+# Per fork, in the forking thread:
+#   INIT before sched_fork() (before 6.12's scx_pre_fork() takes
+#   scx_fork_rwsem), CLONE after sched_post_fork() returned (after
+#   scx_post_fork() let it go); a fork that sched_fork() refused does not
+#   reach sched_cancel_fork(); a failed fork's FREE comes after
+#   sched_cancel_fork() where the kernel has one.
+# Prints each WRONG step and one line of counts; exits 1 if any was wrong.
+#   awk -v cancel=1|0 -f fork-window.awk RECORDING
+function wrong(what) { printf("WRONG: tid %s: %s (line %d: %s)\n", $1, what, NR, $0); bad++ }
+$2 == "init" {
+	if (st[$1] != "") wrong("INIT inside a fork, after " st[$1])
+	st[$1] = "init"; next
+}
+$2 == "sched_fork" {
+	if (st[$1] != "init") wrong("sched_fork() not after the INIT watchers")
+	st[$1] = "sched_fork"; next
+}
+$2 == "sched_fork_ret" {
+	if ($3 != 0) { st[$1] = "refused"; refused++ } else st[$1] = "window"
+	next
+}
+$2 == "cancel" {
+	if (st[$1] != "window") wrong("sched_cancel_fork() after " (st[$1] == "" ? "no fork" : st[$1]))
+	st[$1] = "cancelled"; cancelled++; next
+}
+$2 == "post_fork_ret" {
+	if (st[$1] != "window") wrong("sched_post_fork() outside the window, after " st[$1])
+	st[$1] = "posted"; next
+}
+$2 == "clone" {
+	if (st[$1] != "posted") wrong("CLONE before sched_post_fork() returned")
+	delete st[$1]; clones++; next
+}
+$2 == "do_exit" {
+	if (st[$1] != "") wrong("do_exit() inside a fork, after " st[$1])
+	st[$1] = "exiting"; next
+}
+$2 == "free" && st[$1] == "exiting" { next }
+$2 == "free" {
+	if (st[$1] == "" || st[$1] == "posted") wrong("FREE of a fork that did not fail")
+	else if (st[$1] == "window" && cancel) wrong("FREE inside the window, before sched_cancel_fork()")
+	else freed[st[$1]]++
+	delete st[$1]; next
+}
+{ wrong("unknown line") }
+END {
+	printf("%d CLONE after sched_post_fork(), %d refused by sched_fork(), " \
+	       "%d sched_cancel_fork(), FREE after: %d refused, %d cancelled, %d failed in the window\n",
+	       clones, refused, cancelled, freed["refused"], freed["cancelled"], freed["window"])
+	exit bad > 0
+}

@@ -1,0 +1,56 @@
+#!/bin/bash
+# Record with bpftrace the INIT, CLONE and FREE dispatches of COMMAND's
+# forks, and the scheduler's fork window around them: sched_fork() and
+# its return, sched_post_fork()'s return and, where the kernel has it
+# (6.12), sched_cancel_fork(); then check their order (fork-window.awk).
+# FREE is raised for a fork that failed and by a task's own do_exit()
+# (recorded too): a failed fork's is told apart from a child's exit by
+# the child's name, since one that never ran still has COMMAND's
+# (fork_window's children rename themselves), and from COMMAND's own
+# exit by the do_exit() before it.
+#   usage: fork-window.sh COMMAND...   OUT=file keeps the recording
+#          fork-window.sh -i OUT        checks a recording again
+set -eu
+HERE=$(cd "$(dirname "$0")" && pwd)
+OUT=${OUT:-/tmp/fork-window.out}
+# sched_cancel_fork() came with sched_ext (6.12)
+CANCEL=$(grep -qw sched_cancel_fork /proc/kallsyms && echo 1 || echo 0)
+
+# event NAME: its value in the tracepoints' 'event' field
+event() { sed '/^#/d' "$HERE/events" | grep -nx "$1" | awk -F: '{ print $1 - 1 }'; }
+
+# One line per hit, "NSECS TID POINT [VALUE]": sorted by time, since
+# bpftrace prints each CPU's buffer in turn and a fork can change CPU.
+program() {
+	local c=$1
+	cat <<-BT
+	BEGIN { printf("attached\n"); }
+	tracepoint:task_watchers:task_watchers_begin /comm == "$c" && args->event == $(event init)/
+	{ printf("%llu %d init\n", nsecs, tid); }
+	tracepoint:task_watchers:task_watchers_begin /comm == "$c" && args->event == $(event clone)/
+	{ printf("%llu %d clone\n", nsecs, tid); }
+	tracepoint:task_watchers:task_watchers_begin
+	/comm == "$c" && args->event == $(event free) && args->comm == "$c"/
+	{ printf("%llu %d free\n", nsecs, tid); }
+	kprobe:sched_fork /comm == "$c"/ { printf("%llu %d sched_fork\n", nsecs, tid); }
+	kretprobe:sched_fork /comm == "$c"/ { printf("%llu %d sched_fork_ret %d\n", nsecs, tid, retval); }
+	kretprobe:sched_post_fork /comm == "$c"/ { printf("%llu %d post_fork_ret\n", nsecs, tid); }
+	kprobe:do_exit /comm == "$c"/ { printf("%llu %d do_exit\n", nsecs, tid); }
+	BT
+	[ "$CANCEL" = 0 ] || echo "kprobe:sched_cancel_fork /comm == \"$c\"/ { printf(\"%llu %d cancel\n\", nsecs, tid); }"
+}
+
+if [ "${1:-}" = -i ]; then
+	OUT=$2
+else
+	[ $# -gt 0 ] || { echo "usage: $0 COMMAND... | -i OUT" >&2; exit 2; }
+	rc=0; bpftrace -c "$*" -e "$(program "$(basename "$1" | cut -c1-15)")" > "$OUT" 2>&1 || rc=$?
+	[ $rc = 0 ] || { cat "$OUT" >&2; echo "bpftrace failed ($rc)" >&2; exit 2; }
+	# what the command printed
+	grep -v -E '^(attached|Attaching|[0-9]+ [0-9]+ [a-z_]+( -?[0-9]+)?|)$' "$OUT" || true
+fi
+if grep -q '^Lost [0-9]* events' "$OUT"; then
+	grep '^Lost' "$OUT" >&2; echo "bpftrace lost events: the recording is incomplete" >&2; exit 2
+fi
+grep -E '^[0-9]+ [0-9]+ [a-z_]+( -?[0-9]+)?$' "$OUT" | sort -n -s -k1,1 | cut -d' ' -f2- |
+	awk -v cancel="$CANCEL" -f "$HERE/fork-window.awk"
