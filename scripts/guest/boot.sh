@@ -2,7 +2,7 @@
 # Boot one scenario of configs/scenarios and run what it names in the
 # guest: its kernel, machine, timeout and kernel arguments, the facts the
 # guest tests compare against (TW_FLAVOUR, TW_MACHINE, TW_EXPECT_BANNER,
-# TW_FRAGMENTS)
+# TW_FRAGMENTS), each test's time limit (TW_TEST_TIMEOUT)
 # and the samples' modules in the share.  Logs in OUTDIR (console.log,
 # output.log, share/); the exit status is vm.sh's.  A COMMAND (a shell
 # command line) runs instead of what the scenario names, --shell gives
@@ -18,11 +18,18 @@ set -eu
 # (6.1 also keeps a banner without build number and date, for BTF: skip it.)
 kernel_banner() { strings -n 20 "$1/vmlinux" | grep -m1 '^Linux version .* #[0-9]' | tr -d '\n'; }
 
+# One guest test's limit (guest-rootfs/run-tests): half its boot's.  The
+# tests that start bpftrace vary most with the host's load on the debug
+# kernel (60-tracing-order: 42-96 s on a quiet host, 243-252 s beside a
+# kernel build): a fixed 300 s was too close for that boot.
+test_timeout() { echo $((S_TIMEOUT / 2)); }
+
 # The guest command: the facts, then the scenario's program or COMMAND.
 guest_command() {
-	printf 'export TW_FLAVOUR=%q TW_MACHINE=%q TW_EXPECT_BANNER=%q TW_FRAGMENTS=%q TW_HANG=%q\n' \
+	printf 'export TW_FLAVOUR=%q TW_MACHINE=%q TW_EXPECT_BANNER=%q TW_FRAGMENTS=%q TW_HANG=%q TW_TEST_TIMEOUT=%q\n' \
 		"$S_FLAVOUR" "$S_MACHINE" "$(kernel_banner "$S_OBJ")" \
-		"$("$TOP/scripts/build/config.sh" --fragments "$S_FLAVOUR" "$S_SRC")" "${TW_HANG:-}"
+		"$("$TOP/scripts/build/config.sh" --fragments "$S_FLAVOUR" "$S_SRC")" "${TW_HANG:-}" \
+		"$(test_timeout)"
 	if [ -n "$CMD" ]; then echo "$CMD"; else guest_run; fi
 }
 
