@@ -30,6 +30,15 @@ export CCACHE_DEPEND=${CCACHE_DEPEND:-1}
 # mutant_patch NAME: the mutant NAME of tests/mutants/, or its port to
 # this kernel version, tests/mutants/$LINUX/NAME.patch, where the first
 # does not apply to the version's series.
+# mutant_names: the mutants of this version: those of tests/mutants/, and
+# those of tests/mutants/$LINUX/ whose bug only this version can have.
+mutant_names() {
+	local dir=${MUTANTS_DIR:-$TOP/tests/mutants} m
+	for m in "$dir"/*.patch "$dir$VERSION_DIR"/*.patch; do
+		[ -e "$m" ] && basename "$m" .patch
+	done | sort -u
+}
+
 mutant_patch() {
 	local dir=${MUTANTS_DIR:-$TOP/tests/mutants}
 	if [ -f "$dir/$LINUX/$1.patch" ]; then echo "$dir/$LINUX/$1.patch"; else echo "$dir/$1.patch"; fi

@@ -8,9 +8,8 @@
 . "$TOP/guest-rootfs/lib/tap.sh"
 
 tap_begin
-for m in "$TOP"/tests/mutants/*.patch; do
-	[ -e "$m" ] || continue
-	m=$(mutant_patch "$(basename "$m" .patch)")
+for m in $(mutant_names); do
+	m=$(mutant_patch "$m")
 	git -C "$TREE" apply --check "$m" 2>&1 | tap_diag
 	git -C "$TREE" apply --check "$m" 2>/dev/null
 	tap_result $? "mutant $(basename "$m" .patch) applies to the series"
