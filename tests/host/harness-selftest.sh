@@ -53,10 +53,14 @@ want="KTAP version 1|1..8|# 9-debug: not run: a debug-kernel test, this is relea
 "$H 7-noplan|    ok 1 a|not ok 7 7-noplan: printed no plan (1 results)|"\
 "$H 8-harness-skip|    1..1|    ok 1 whole test # SKIP no y|ok 8 8-harness-skip|"
 tap_expect_eq "$want" "$got" "run-tests: a KTAP subtest per test (version, header, its plan first); crashes, silence, hangs, short and missing plans are not ok; a debug-only test is not run on release"
-sed -n '/# Subtest: 5-hang/,/^not ok/p' "$tmp/out.tap" |
-	grep -qE '^    # +[0-9]+ +[0-9]+ S +[a-z_]*sleep[a-z_]* .* sleep 5$'
+# What a timed-out test was stuck in, with 3 s for its child to reach
+# its sleep (1 s was seen too short on a loaded host).
+printf '#!/bin/sh\necho "ok 1 a"\nsleep 30\n' > "$tmp/stuck"
+chmod +x "$tmp/stuck"
+TW_TEST_TIMEOUT=3 TW_TAP=$tmp/stuck.tap "$TOP/guest-rootfs/run-tests" "$tmp/stuck" > /dev/null
+grep -qE '^    # +[0-9]+ +[0-9]+ S +[a-z_]*sleep[a-z_]* .* sleep 30$' "$tmp/stuck.tap"
 tap_result $? "run-tests: a test that timed out shows its processes, each with its state and the kernel function it sleeps in"
-grep -qx '    # kernel stack of [0-9]* (sleep):' "$tmp/out.tap"
+grep -qx '    # kernel stack of [0-9]* (sleep):' "$tmp/stuck.tap"
 tap_result $? "run-tests: ... and their kernel stacks"
 # bash ignores SIGINT and SIGQUIT in its background jobs; run-tests'
 # tests, its background jobs, must have them as run-tests' caller has.
