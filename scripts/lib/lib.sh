@@ -27,9 +27,6 @@ export CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-10G}
 # that changed changes the preprocessed text too (line numbers).
 export CCACHE_DEPEND=${CCACHE_DEPEND:-1}
 
-# mutant_patch NAME: the mutant NAME of tests/mutants/, or its port to
-# this kernel version, tests/mutants/$LINUX/NAME.patch, where the first
-# does not apply to the version's series.
 # mutant_names: the mutants of this version: those of tests/mutants/, and
 # those of tests/mutants/$LINUX/ whose bug only this version can have.
 mutant_names() {
@@ -39,6 +36,9 @@ mutant_names() {
 	done | sort -u
 }
 
+# mutant_patch NAME: the mutant NAME of tests/mutants/, or its port to
+# this kernel version, tests/mutants/$LINUX/NAME.patch, where the first
+# does not apply to the version's series (or does not exist there).
 mutant_patch() {
 	local dir=${MUTANTS_DIR:-$TOP/tests/mutants}
 	if [ -f "$dir/$LINUX/$1.patch" ]; then echo "$dir/$LINUX/$1.patch"; else echo "$dir/$1.patch"; fi

@@ -1,5 +1,6 @@
 #!/bin/bash
-# Every mutant of tests/mutants/ still applies to the series as it is
+# Every mutant of this version (tests/mutants/, and tests/mutants/VERSION/
+# for one only that version has) still applies to the series as it is
 # (build/linux): a mutant that no longer applies tests nothing.  Each is
 # a patch whose header (above "---") names its scenario, the tests that
 # must go red and what was seen; on another kernel version, its port in
