@@ -15,7 +15,8 @@
 # The tables are gathered in results/bench/report.md.  BENCH_PARTS="..."
 # runs some parts only.  Last, the run is compared figure by figure with
 # the raw data of docs/results.md's reference run (BENCH_REF, default
-# docs/data/bench-ref): does it reproduce it?
+# docs/data/bench-ref, or docs/data/bench-ref/6.12 for LINUX=6.12: a
+# version is compared with its own reference only): does it reproduce it?
 set -eu
 . "$(dirname "$0")/../lib/lib.sh"
 . "$(dirname "$0")/../lib/phase.sh"
@@ -24,7 +25,7 @@ set -eu
 PARTS=${BENCH_PARTS:-"patches programs sweep profile"}
 SERIES_KERNELS=$BUILD/series-kernels
 REPORT=$RESULTS/bench/report.md
-REF=${BENCH_REF:-$TOP/docs/data/bench-ref}
+REF=${BENCH_REF:-$TOP/docs/data/bench-ref$VERSION_DIR}
 B=/opt/tw/bench
 
 # base, then p1 ... pN from check-series, then pN again, traced
