@@ -3,6 +3,7 @@
 # hit, "TID POINT [VALUE]", POINT one of init, clone, free (the dispatch
 # begins), sched_fork, sched_fork_ret RET, post_fork_ret, cancel
 # (sched_cancel_fork, the window's close on a failed fork since 6.12),
+# cgroup_fork_ret RET (sched_cgroup_fork failed: 6.12's sched_ext),
 # do_exit (after which FREE is the exiting task's own, not a fork's).
 # Per fork, in the forking thread:
 #   INIT before sched_fork() (before 6.12's scx_pre_fork() takes
@@ -29,6 +30,10 @@ $2 == "cancel" {
 	if (st[$1] != "window") wrong("sched_cancel_fork() after " (st[$1] == "" ? "no fork" : st[$1]))
 	st[$1] = "cancelled"; cancelled++; next
 }
+$2 == "cgroup_fork_ret" {
+	if (st[$1] != "window") wrong("sched_cgroup_fork() failed outside the window, after " st[$1])
+	cgroup_failed++; next
+}
 $2 == "post_fork_ret" {
 	if (st[$1] != "window") wrong("sched_post_fork() outside the window, after " st[$1])
 	st[$1] = "posted"; next
@@ -51,7 +56,8 @@ $2 == "free" {
 { wrong("unknown line") }
 END {
 	printf("%d CLONE after sched_post_fork(), %d refused by sched_fork(), " \
-	       "%d sched_cancel_fork(), FREE after: %d refused, %d cancelled, %d failed in the window\n",
-	       clones, refused, cancelled, freed["refused"], freed["cancelled"], freed["window"])
+	       "%d by sched_cgroup_fork(), %d sched_cancel_fork(), " \
+	       "FREE after: %d refused, %d cancelled, %d failed in the window\n",
+	       clones, refused, cgroup_failed, cancelled, freed["refused"], freed["cancelled"], freed["window"])
 	exit bad > 0
 }

@@ -1,8 +1,9 @@
 #!/bin/bash
 # Record with bpftrace the INIT, CLONE and FREE dispatches of COMMAND's
 # forks, and the scheduler's fork window around them: sched_fork() and
-# its return, sched_post_fork()'s return and, where the kernel has it
-# (6.12), sched_cancel_fork(); then check their order (fork-window.awk).
+# its return, sched_post_fork()'s return and, where the kernel has them
+# (6.12), sched_cancel_fork() and sched_cgroup_fork()'s failures; then
+# check their order (fork-window.awk).
 # FREE is raised for a fork that failed and by a task's own do_exit()
 # (recorded too): a failed fork's is told apart from a child's exit by
 # the child's name, since one that never ran still has COMMAND's
@@ -13,7 +14,8 @@
 set -eu
 HERE=$(cd "$(dirname "$0")" && pwd)
 OUT=${OUT:-/tmp/fork-window.out}
-# sched_cancel_fork() came with sched_ext (6.12)
+# sched_cancel_fork() came with sched_ext (6.12), and so did an int
+# sched_cgroup_fork() (void before: no return value to read)
 CANCEL=$(grep -qw sched_cancel_fork /proc/kallsyms && echo 1 || echo 0)
 
 # event NAME: its value in the tracepoints' 'event' field
@@ -37,7 +39,11 @@ program() {
 	kretprobe:sched_post_fork /comm == "$c"/ { printf("%llu %d post_fork_ret\n", nsecs, tid); }
 	kprobe:do_exit /comm == "$c"/ { printf("%llu %d do_exit\n", nsecs, tid); }
 	BT
-	[ "$CANCEL" = 0 ] || echo "kprobe:sched_cancel_fork /comm == \"$c\"/ { printf(\"%llu %d cancel\n\", nsecs, tid); }"
+	[ "$CANCEL" = 0 ] || cat <<-BT
+	kprobe:sched_cancel_fork /comm == "$c"/ { printf("%llu %d cancel\n", nsecs, tid); }
+	kretprobe:sched_cgroup_fork /comm == "$c" && retval != 0/
+	{ printf("%llu %d cgroup_fork_ret %d\n", nsecs, tid, retval); }
+	BT
 }
 
 if [ "${1:-}" = -i ]; then

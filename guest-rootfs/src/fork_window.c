@@ -11,6 +11,11 @@
  *              refuses it with EAGAIN (before sched_ext's window opens)
  *   after      back to SCHED_OTHER, a fork that succeeds
  *
+ * fork_window --scx: one fork, with guest-rootfs/bpf/tw_failfork.bpf.c
+ * loaded (6.12's sched_ext), which refuses this program's forks:
+ *   scx        sched_cgroup_fork() fails it with ENOMEM (through
+ *              scx_fork() and the scheduler's ops.init_task())
+ *
  * Prints "STEP: RESULT" per step (RESULT "ok", or the errno's name) and
  * exits 1 if a step's result is not the one above.  Each child names
  * itself "fw-child" before it exits, so that the FREE dispatch of a
@@ -111,11 +116,15 @@ int main(int argc, char **argv)
 {
 	int i, n = argc == 2 ? atoi(argv[1]) : 0, err = 0;
 
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	if (argc == 2 && !strcmp(argv[1], "--scx")) {
+		step("scx", do_fork(), ENOMEM);
+		return bad;
+	}
 	if (n <= 0) {
-		fprintf(stderr, "usage: fork_window N\n");
+		fprintf(stderr, "usage: fork_window N | --scx\n");
 		return 2;
 	}
-	setvbuf(stdout, NULL, _IOLBF, 0);
 	for (i = 0; i < n && !err; i++)
 		err = do_fork();
 	step("fork", err, 0);

@@ -7,12 +7,16 @@
 # sched_fork() itself refuses (a SCHED_DEADLINE parent: EAGAIN) must not
 # reach sched_cancel_fork(), which would release a lock never taken
 # (lockdep reports it on the debug kernel; the host checks the console).
+# Where the kernel has sched_ext (6.12), a fork that sched_cgroup_fork()
+# fails (a BPF scheduler, guest-rootfs/bpf/tw_failfork.bpf.c, refusing it
+# in ops.init_task(): ENOMEM) runs FREE after sched_cancel_fork() too.
 # Seen with bpftrace (tracing/fork-window.sh); the checker must also fail
 # on the same recording with an INIT moved after sched_fork().
 . /opt/tw/lib/tap.sh
 T=/opt/tw/tracing
 W=/opt/tw/bin/fork_window
 EV=/sys/kernel/tracing/events/task_watchers
+SCX=/opt/tw/bin/tw_failfork.bpf.o
 FORKS=5
 out=/tmp/fork-window.out rec=/tmp/fork-window.rec
 
@@ -25,12 +29,30 @@ steps() {
 	done
 }
 
+# scx COMMAND...: COMMAND run with tw_failfork loaded, its output in
+# $out.scx; COMMAND's rc, or 1 if the scheduler did not load and unload
+scx() {
+	local rc=0 log=$out.scx.log
+	: > $out.scx
+	bpftool struct_ops register $SCX > $log 2>&1 || rc=1
+	grep -qx tw_failfork /sys/kernel/sched_ext/root/ops 2>> $log || rc=1
+	[ $rc != 0 ] || "$@" > $out.scx 2>&1 || rc=$?
+	bpftool struct_ops unregister name tw_failfork >> $log 2>&1 || rc=1
+	grep -qx disabled /sys/kernel/sched_ext/state || { echo "sched_ext not disabled after unregister"; rc=1; } >> $log
+	tap_diag < $log; tap_diag < $out.scx
+	return $rc
+}
+
 tap_begin
 if [ ! -d $EV ]; then
 	$W $FORKS > $out 2>&1
 	tap_diag < $out
 	steps
 	tap_skip "no $EV: kernel without the tracepoint patch" "fork window: INIT, CLONE and FREE outside sched_fork()'s window"
+	if [ -d /sys/kernel/sched_ext ]; then
+		scx $W --scx
+		tap_result $? "fork window workload: with tw_failfork loaded, a fork gives ENOMEM"
+	fi
 	tap_end; exit
 fi
 OUT=$rec $T/fork-window.sh $W $FORKS > $out 2>&1
@@ -39,8 +61,16 @@ tap_diag < $out
 steps
 tap_result $rc "fork window: INIT before sched_fork(), CLONE after sched_post_fork(), no sched_cancel_fork() of a refused fork"
 cancel=$(grep -qw sched_cancel_fork /proc/kallsyms && echo 1 || echo 0)
-tap_expect_eq "$((FORKS + 1)) CLONE after sched_post_fork(), 1 refused by sched_fork(), $cancel sched_cancel_fork(), FREE after: 1 refused, $cancel cancelled, $((1 - cancel)) failed in the window" \
+tap_expect_eq "$((FORKS + 1)) CLONE after sched_post_fork(), 1 refused by sched_fork(), 0 by sched_cgroup_fork(), $cancel sched_cancel_fork(), FREE after: 1 refused, $cancel cancelled, $((1 - cancel)) failed in the window" \
 	"$(tail -1 $out)" "fork window: every fork of the workload seen, each failed fork's FREE after its failure"
+if [ -d /sys/kernel/sched_ext ]; then
+	OUT=$rec.scx scx $T/fork-window.sh $W --scx
+	tap_result $? "fork window, sched_ext: with tw_failfork loaded, the fork gives ENOMEM, in order"
+	tap_expect_eq "0 CLONE after sched_post_fork(), 0 refused by sched_fork(), 1 by sched_cgroup_fork(), 1 sched_cancel_fork(), FREE after: 0 refused, 1 cancelled, 0 failed in the window" \
+		"$(tail -1 $out.scx)" "fork window, sched_ext: sched_cgroup_fork() failed the fork, FREE after sched_cancel_fork()"
+else
+	tap_skip "no /sys/kernel/sched_ext: a kernel without sched_ext (6.1)" "fork window, sched_ext: a fork sched_cgroup_fork() fails"
+fi
 # the first INIT moved after the sched_fork() that followed it: their
 # times swapped (the checker orders the hits by time)
 awk '{ line[NR] = $0 } !i && $3 == "init" { i = NR } i && !j && $3 == "sched_fork" { j = NR }

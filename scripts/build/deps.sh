@@ -7,7 +7,7 @@ set -eu
 PACKAGES="$SRC_PACKAGE build-essential flex bison bc libelf-dev libssl-dev
 	dwarves cpio ccache qemu-system-x86 qemu-utils debootstrap e2fsprogs
 	trace-cmd bpftrace gnuplot-nox rsync kmod xz-utils python3 git curl
-	python3-ply python3-git sparse
+	python3-ply python3-git sparse clang
 	ca-certificates ${EXTRA_HOST_PACKAGES:-}"
 
 missing_packages() {

@@ -2,8 +2,9 @@
 # Build the guest's root filesystem image, build/rootfs.ext4:
 #   1. debootstrap --variant=minbase bookworm plus the packages below into
 #      build/rootfs/ (cached; redone only when the package list changes);
-#   2. the project's guest files (guest-rootfs/, tracing/, C programs built
-#      here on the host, the series' kselftests) into /opt/tw of that tree;
+#   2. the project's guest files (guest-rootfs/, tracing/, C and BPF
+#      programs built here on the host, the series' kselftests) into
+#      /opt/tw of that tree;
 #   3. mkfs.ext4 -d: no loop mount, no root mount.
 # The image is rebuilt only when one of its inputs changed.
 set -eu
@@ -15,9 +16,9 @@ IMAGE=${IMAGE:-$BUILD/rootfs.ext4}
 IMAGE_SIZE=${IMAGE_SIZE:-3G}
 ROOT=$BUILD/rootfs
 # make, gcc and libc6-dev: the kernbench-like job of 'make bench';
-# trinity: 'make fuzz'
+# trinity: 'make fuzz'; bpftool: loads guest-rootfs/bpf/'s sched_ext scheduler
 GUEST_PACKAGES="bpftrace trace-cmd auditd keyutils numactl stress-ng forkstat
-	procps kmod util-linux iproute2 strace make gcc libc6-dev trinity ${EXTRA_PACKAGES:-}"
+	procps kmod util-linux iproute2 strace make gcc libc6-dev trinity bpftool ${EXTRA_PACKAGES:-}"
 
 usage() {
 	cat <<EOT
@@ -55,6 +56,12 @@ install_guest_files() {
 			-I"$TREE/tools/testing/selftests" \
 			-o "$dst/bin/$(basename "$src" .c)" "$src" ||
 			die "guest program $src does not build"
+	done
+	# BPF objects, relocated against the guest kernel's BTF when loaded
+	for src in "$TOP"/guest-rootfs/bpf/*.bpf.c; do
+		[ -e "$src" ] || continue
+		clang -O2 -g -target bpf -Wall -Werror -c -o "$dst/bin/$(basename "$src" .c).o" "$src" ||
+			die "BPF program $src does not build"
 	done
 	install_kselftests "$dst/kselftest"
 	echo "tw-guest" > "$ROOT/etc/hostname"
