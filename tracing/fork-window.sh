@@ -11,6 +11,7 @@
 # exit by the do_exit() before it.
 #   usage: fork-window.sh COMMAND...   OUT=file keeps the recording
 #          fork-window.sh -i OUT        checks a recording again
+#          fork-window.sh --cancel      1 if the kernel has sched_cancel_fork()
 set -eu
 HERE=$(cd "$(dirname "$0")" && pwd)
 OUT=${OUT:-/tmp/fork-window.out}
@@ -46,7 +47,9 @@ program() {
 	BT
 }
 
-if [ "${1:-}" = -i ]; then
+if [ "${1:-}" = --cancel ]; then
+	echo "$CANCEL"; exit 0
+elif [ "${1:-}" = -i ]; then
 	OUT=$2
 else
 	[ $# -gt 0 ] || { echo "usage: $0 COMMAND... | -i OUT" >&2; exit 2; }

@@ -60,7 +60,7 @@ rc=$?
 tap_diag < $out
 steps
 tap_result $rc "fork window: INIT before sched_fork(), CLONE after sched_post_fork(), no sched_cancel_fork() of a refused fork"
-cancel=$(grep -qw sched_cancel_fork /proc/kallsyms && echo 1 || echo 0)
+cancel=$($T/fork-window.sh --cancel)
 tap_expect_eq "$((FORKS + 1)) CLONE after sched_post_fork(), 1 refused by sched_fork(), 0 by sched_cgroup_fork(), $cancel sched_cancel_fork(), FREE after: 1 refused, $cancel cancelled, $((1 - cancel)) failed in the window" \
 	"$(tail -1 $out)" "fork window: every fork of the workload seen, each failed fork's FREE after its failure"
 if [ -d /sys/kernel/sched_ext ]; then
