@@ -19,7 +19,10 @@ RESULTS=${RESULTS:-$TOP/results$VERSION_DIR}
 export CCACHE_DIR=${CCACHE_DIR:-$HOME/.cache/ccache}
 # Trees differ in their absolute path only: let them share cache entries.
 export CCACHE_NOHASHDIR=1
-export CCACHE_BASEDIR=$BUILD
+# The path the compiler sees: make runs in the real one (build/ may be
+# a symlink to a bigger disk), and a base dir that is not its prefix
+# shares nothing.
+export CCACHE_BASEDIR=$(realpath -m "$BUILD")
 export CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-10G}
 # Depend mode: on a miss, take the headers from gcc's own -MMD file instead
 # of running the preprocessor a second time (12-25% of a cold compile).
