@@ -63,22 +63,31 @@ tap_result $rc "fork window: INIT before sched_fork(), CLONE after sched_post_fo
 cancel=$($T/fork-window.sh --cancel)
 tap_expect_eq "$((FORKS + 1)) CLONE after sched_post_fork(), 1 refused by sched_fork(), 0 by sched_cgroup_fork(), $cancel sched_cancel_fork(), FREE after: 1 refused, $cancel cancelled, $((1 - cancel)) failed in the window" \
 	"$(tail -1 $out)" "fork window: every fork of the workload seen, each failed fork's FREE after its failure"
+# control REC A B WRONG: the recording REC with its first A hit moved
+# after the B hit that follows it (their times swapped: the checker
+# orders the hits by time) must fail the checker with WRONG
+control() {
+	awk -v a="$2" -v b="$3" '{ line[NR] = $0 } !i && $3 == a { i = NR } i && !j && $3 == b { j = NR }
+		END {
+			if (j) { split(line[i], x); split(line[j], y); sub(/^[0-9]+/, y[1], line[i]); sub(/^[0-9]+/, x[1], line[j]) }
+			for (n = 1; n <= NR; n++) print line[n]
+		}' "$1" > "$1.wrong"
+	$T/fork-window.sh -i "$1.wrong" > $out.wrong 2>&1
+	[ $? = 1 ] && grep -q "WRONG.*$4" $out.wrong
+}
+
 if [ -d /sys/kernel/sched_ext ]; then
 	OUT=$rec.scx scx $T/fork-window.sh $W --scx
-	tap_result $? "fork window, sched_ext: with tw_failfork loaded, the fork gives ENOMEM, in order"
+	rc=$?
+	grep -qx "scx: ENOMEM" $out.scx || rc=1
+	tap_result $rc "fork window, sched_ext: with tw_failfork loaded, the fork gives ENOMEM, in order"
 	tap_expect_eq "0 CLONE after sched_post_fork(), 0 refused by sched_fork(), 1 by sched_cgroup_fork(), 1 sched_cancel_fork(), FREE after: 0 refused, 1 cancelled, 0 failed in the window" \
 		"$(tail -1 $out.scx)" "fork window, sched_ext: sched_cgroup_fork() failed the fork, FREE after sched_cancel_fork()"
+	control $rec.scx cancel free "FREE inside the window, before sched_cancel_fork()"
+	tap_result $? "fork window, sched_ext: the checker fails on that recording with FREE before sched_cancel_fork()"
 else
 	tap_skip "no /sys/kernel/sched_ext: a kernel without sched_ext (6.1)" "fork window, sched_ext: a fork sched_cgroup_fork() fails"
 fi
-# the first INIT moved after the sched_fork() that followed it: their
-# times swapped (the checker orders the hits by time)
-awk '{ line[NR] = $0 } !i && $3 == "init" { i = NR } i && !j && $3 == "sched_fork" { j = NR }
-	END {
-		if (j) { split(line[i], a); split(line[j], b); sub(/^[0-9]+/, b[1], line[i]); sub(/^[0-9]+/, a[1], line[j]) }
-		for (n = 1; n <= NR; n++) print line[n]
-	}' $rec > $rec.wrong
-$T/fork-window.sh -i $rec.wrong > $out.wrong 2>&1
-[ $? = 1 ] && grep -q "WRONG.*sched_fork() not after the INIT watchers" $out.wrong
+control $rec init sched_fork "sched_fork() not after the INIT watchers"
 tap_result $? "fork window: the checker fails on the recording with an INIT after sched_fork()"
 tap_end
