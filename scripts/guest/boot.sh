@@ -20,8 +20,8 @@ kernel_banner() { strings -n 20 "$1/vmlinux" | grep -m1 '^Linux version .* #[0-9
 
 # One guest test's limit (guest-rootfs/run-tests): half its boot's.  The
 # tests that start bpftrace vary most with the host's load on the debug
-# kernel (60-tracing-order: 42-96 s in earlier make test runs, 243-252 s beside kernel
-# builds and other guests): a fixed 300 s was too close for that boot.
+# kernel (60-tracing-order: 42-96 s in earlier make test runs, 243-252 s
+# beside kernel builds and other guests): a fixed 300 s was too close.
 test_timeout() { echo $((S_TIMEOUT / 2)); }
 
 # The guest command: the facts, then the scenario's program or COMMAND.
