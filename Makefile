@@ -1,6 +1,6 @@
-# Task Watchers for Linux 6.1: the one entry point.  'make help' lists targets.
-# LINUX=6.12 on the command line runs any target on the 6.12 port instead
-# (scripts/lib/lib.sh: patches/6.12, build/6.12, results/6.12).
+# Task Watchers for Linux: the one entry point.  'make help' lists targets.
+# LINUX=V runs any target on kernel version V, patches/V (scripts/lib/lib.sh
+# says which is the default and derives every path from it).
 # Every target is a thin wrapper around one script under scripts/ (build/,
 # guest/, test/, bench/; sourced helpers in lib/), which runs the steps it
 # needs first as phases (scripts/lib/phase.sh): no target has a make
@@ -12,7 +12,8 @@ S := scripts
 SCENARIO ?= release
 
 .PHONY: help run test exec shell deps tree export build build-debug \
-	build-base rootfs bench profile check-series warnings kunit stress mutants fuzz clean distclean
+	build-base rootfs bench profile check-series warnings kunit stress mutants record-mutants\
+	fuzz clean distclean
 
 help:
 	@sed -n 's/^## //p' $(MAKEFILE_LIST)
@@ -38,12 +39,12 @@ shell:
 deps:
 	@$(S)/build/deps.sh
 
-## tree         unpack linux-source-6.1 into build/linux, apply patches/series
-##              (LINUX=6.12 make TARGET: any target on the 6.12 port, patches/6.12)
+## tree         unpack linux-source-V into build/V/linux, apply patches/V/series
+##              (LINUX=V make TARGET: any target on version V; the default is the newest)
 tree:
 	@$(S)/build/prepare.sh tree
 
-## export       write build/linux's commits back to patches/ (format-patch + series)
+## export       write build/V/linux's commits back to patches/V (format-patch + series)
 export:
 	@$(S)/build/export.sh
 
@@ -55,7 +56,7 @@ build-debug:
 build-base:
 	@$(S)/build/prepare.sh kernel release base
 
-## rootfs       the debootstrapped guest image, build/rootfs.ext4
+## rootfs       the debootstrapped guest image, build/V/rootfs.ext4
 rootfs:
 	@$(S)/build/prepare.sh rootfs
 
@@ -92,14 +93,20 @@ stress:
 mutants:
 	@$(S)/test/mutants.sh
 
+## record-mutants  take the last make mutants run into docs/data/mutants/V and
+##              docs/reliability.md's table (make mutants writes results/ only)
+record-mutants:
+	@$(S)/test/mutants-record.sh
+
 ## fuzz         trinity, bounded, on the series' and the unpatched debug kernels side by
 ##              side: a console report only the series' kernel shows fails
 fuzz:
 	@$(S)/test/fuzz.sh
 
-## clean        remove kernel build outputs (keeps the tree and the guest)
+## clean        remove this version's kernel build outputs and results (keeps the
+##              tree and the guest)
 clean:
-	rm -rf build/linux/out-* build/linux-base/out-* results
+	@. $(S)/lib/lib.sh && run rm -rf "$$TREE"/out-* "$$BASE_TREE"/out-* "$$RESULTS"
 ## distclean    remove everything under build/ and results/
 distclean:
 	rm -rf build results

@@ -14,9 +14,8 @@
 #             what each patch adds to fork, exec and thread, per function
 # The tables are gathered in results/bench/report.md.  BENCH_PARTS="..."
 # runs some parts only.  Last, the run is compared figure by figure with
-# the raw data of docs/results.md's reference run (BENCH_REF, default
-# docs/data/bench-ref, or docs/data/bench-ref/6.12 for LINUX=6.12: a
-# version is compared with its own reference only): does it reproduce it?
+# the raw data of docs/results.md's reference run of the same version
+# (BENCH_REF, default docs/data/bench-ref/$LINUX): does it reproduce it?
 set -eu
 . "$(dirname "$0")/../lib/lib.sh"
 . "$(dirname "$0")/../lib/phase.sh"
@@ -25,7 +24,7 @@ set -eu
 PARTS=${BENCH_PARTS:-"patches programs sweep profile"}
 SERIES_KERNELS=$BUILD/series-kernels
 REPORT=$RESULTS/bench/report.md
-REF=${BENCH_REF:-$TOP/docs/data/bench-ref$VERSION_DIR}
+REF=${BENCH_REF:-$TOP/docs/data/bench-ref/$LINUX}
 B=/opt/tw/bench
 
 # base, then p1 ... pN from check-series, then pN again, traced

@@ -3,18 +3,20 @@
 
 TOP=${TOP:-$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)}
 # The kernel: Debian's linux-source-$LINUX and the series ported to it.
-# 6.1 is the product's; another version (make test LINUX=6.12) keeps its
-# series, trees and results apart: patches/6.12, build/6.12, results/6.12.
-export LINUX=${LINUX:-6.1}
-VERSION_DIR=$([ "$LINUX" = 6.1 ] || echo "/$LINUX")
-PATCHES=${PATCHES:-$TOP/patches$VERSION_DIR}
+# Every version is a folder of its own, and nothing else names one:
+# patches/$LINUX (series, cover letter, mutant overlay), configs/$LINUX,
+# build/$LINUX, results/$LINUX.  The default is the newest, where the
+# series is developed; the others are its backports.
+export LINUX=${LINUX:-6.12}
+PATCHES=${PATCHES:-$TOP/patches/$LINUX}
 [ -f "$PATCHES/series" ] || { echo "error: LINUX=$LINUX: no series in $PATCHES" >&2; exit 1; }
-BUILD=${BUILD:-$TOP/build$VERSION_DIR}
+COVER_LETTER=$PATCHES/cover-letter.txt
+BUILD=${BUILD:-$TOP/build/$LINUX}
 TREE=${TREE:-$BUILD/linux}            # the patched tree (git, series as commits)
 BASE_TREE=${BASE_TREE:-$BUILD/linux-base}  # worktree at the pristine tag
 SRC_PACKAGE=linux-source-$LINUX
 SRC_TARBALL=${SRC_TARBALL:-/usr/src/$SRC_PACKAGE.tar.xz}
-RESULTS=${RESULTS:-$TOP/results$VERSION_DIR}
+RESULTS=${RESULTS:-$TOP/results/$LINUX}
 
 export CCACHE_DIR=${CCACHE_DIR:-$HOME/.cache/ccache}
 # Trees differ in their absolute path only: let them share cache entries.
@@ -30,21 +32,23 @@ export CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-10G}
 # that changed changes the preprocessed text too (line numbers).
 export CCACHE_DEPEND=${CCACHE_DEPEND:-1}
 
-# mutant_names: the mutants of this version: those of tests/mutants/, and
-# those of tests/mutants/$LINUX/ whose bug only this version can have.
+# The mutants: tests/mutants/ holds those of every version, and
+# $PATCHES/mutants/ (the overlay) those whose bug only this version can
+# have, or a port of a shared one where that does not apply here.
+MUTANT_OVERLAY=${MUTANT_OVERLAY:-$PATCHES/mutants}
+
+# mutant_names: the mutants of this version, shared and overlay.
 mutant_names() {
 	local dir=${MUTANTS_DIR:-$TOP/tests/mutants} m
-	for m in "$dir"/*.patch "$dir$VERSION_DIR"/*.patch; do
+	for m in "$dir"/*.patch "$MUTANT_OVERLAY"/*.patch; do
 		[ -e "$m" ] && basename "$m" .patch
 	done | sort -u
 }
 
-# mutant_patch NAME: the mutant NAME of tests/mutants/, or its port to
-# this kernel version, tests/mutants/$LINUX/NAME.patch, where the first
-# does not apply to the version's series (or does not exist there).
+# mutant_patch NAME: the overlay's NAME if it has one, else the shared one.
 mutant_patch() {
 	local dir=${MUTANTS_DIR:-$TOP/tests/mutants}
-	if [ -f "$dir/$LINUX/$1.patch" ]; then echo "$dir/$LINUX/$1.patch"; else echo "$dir/$1.patch"; fi
+	if [ -f "$MUTANT_OVERLAY/$1.patch" ]; then echo "$MUTANT_OVERLAY/$1.patch"; else echo "$dir/$1.patch"; fi
 }
 
 log()  { printf '[%s] %s\n' "$(date +%T)" "$*" >&2; }

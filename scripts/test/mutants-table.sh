@@ -1,16 +1,16 @@
 #!/bin/bash
-# The "Seen to fail" table of docs/reliability.md: a row for each mutant
-# of tests/mutants/, its header's words and its latest result from make
-# mutants (docs/data/mutants/results.tsv: name, date, series, seconds,
-# result), written between the table's two marker lines.
+# A version's "Seen to fail" table of docs/reliability.md: a row for each
+# of its mutants (scripts/lib/lib.sh, mutant_names), its header's words
+# and its latest recorded result (docs/data/mutants/$LINUX/results.tsv:
+# name, date, series, seconds, result), written between the version's
+# two marker lines.
 #   mutants-table.sh TSV
 set -eu
 . "$(dirname "$0")/../lib/lib.sh"
 
 DOC=${MUTANTS_DOC:-$TOP/docs/reliability.md}
-MUTANTS_DIR=${MUTANTS_DIR:-$TOP/tests/mutants}
-BEGIN='<!-- mutants table: scripts/test/mutants-table.sh -->'
-END='<!-- end of mutants table -->'
+BEGIN="<!-- mutants table $LINUX: scripts/test/mutants-table.sh -->"
+END="<!-- end of mutants table $LINUX -->"
 
 field() { sed -n "/^---\$/q; s/^$2: *//p" "$1" | head -1; }
 
@@ -18,8 +18,8 @@ table() {
 	local tsv=$1 patch name row killed=0 all=0
 	echo "| mutant | what is broken | scenario | result | run |"
 	echo "|---|---|---|---|---|"
-	for patch in "$MUTANTS_DIR"/*.patch; do
-		name=$(basename "$patch" .patch)
+	for name in $(mutant_names); do
+		patch=$(mutant_patch "$name")
 		all=$((all + 1))
 		row=$(awk -F'\t' -v n="$name" '$1 == n' "$tsv")
 		if [ -z "$row" ]; then

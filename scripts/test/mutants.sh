@@ -8,11 +8,10 @@
 # Each mutant is built incrementally in one worktree of the series,
 # build/linux-mutant (ccache hits for all but its own files), release
 # mutants first, then debug ones.  MUTANTS="a b" runs some of them.
-# Each run of the repository's mutants keeps the latest result of each
-# one it ran in docs/data/mutants/results.tsv (a run of all of them its
-# KTAP in last-run.ktap)
-# and rewrites the table of docs/reliability.md from it
-# (scripts/test/mutants-table.sh).
+# A run writes results/$LINUX/mutants/ only: mutants.ktap, and
+# results.tsv, a row per mutant it ran (name, date, series, seconds,
+# result).  'make record-mutants' (scripts/test/mutants-record.sh) is the
+# explicit step that takes a run into docs/.
 set -eu
 . "$(dirname "$0")/../lib/lib.sh"
 . "$(dirname "$0")/../lib/phase.sh"
@@ -23,7 +22,6 @@ MUTANT_TREE=${MUTANT_TREE:-$BUILD/linux-mutant}
 SERIES_TREE=$TREE
 OUT=${OUT:-$RESULTS/mutants}
 MUTANTS_DIR=${MUTANTS_DIR:-$TOP/tests/mutants}
-DATA=$TOP/docs/data/mutants$VERSION_DIR
 
 # field PATCH NAME: a field of the patch's header (above "---")
 field() { sed -n "/^---\$/q; s/^$2: *//p" "$1" | head -1; }
@@ -90,19 +88,17 @@ one() {
 	echo "ok $n $name killed by $killed"
 }
 
-# record KTAP TSV: each mutant's result in KTAP replaces its row of TSV
-# (name, date, series, seconds, result)
+# record KTAP: each mutant's result in KTAP as a row of results.tsv
+# (name, date, series, seconds, result), and the run's header
 record() {
 	local series day name result
 	series=$(git -C "$SERIES_TREE" rev-parse --short HEAD); day=$(date -u +%F)
+	echo "# make mutants, $day, series $series, $2 mutants in $3 s${MUTANTS:+, MUTANTS=$MUTANTS}" > "$OUT/run-header"
 	grep -E '^(not )?ok [0-9]+ ' "$1" | sed -E 's/^(not )?ok [0-9]+ //' | while read -r name result; do
 		name=${name%:}
 		printf '%s\t%s\t%s\t%s\t%s\n' "$name" "$day" "$series" \
 			"$(cat "$OUT/$name.seconds" 2>/dev/null || echo -)" "${result#: }"
 	done > "$OUT/results.tsv"
-	{ echo "# name	date	series	seconds	result"
-	  { cat "$OUT/results.tsv"; grep -v '^#' "$2" 2>/dev/null; } | awk -F'\t' '!seen[$1]++' | sort; } > "$2.new"
-	mv "$2.new" "$2"
 }
 
 main() {
@@ -132,16 +128,8 @@ main() {
 	reset_tree
 	PHASES+=("$(printf '%-26s %5ss' mutants $(( $(date +%s) - t0 )))")
 	phase_summary
-	if [ "$MUTANTS_DIR" = "$TOP/tests/mutants" ]; then
-		mkdir -p "$DATA"
-		# the whole set's run, not a rerun of some (MUTANTS=)
-		[ -n "${MUTANTS:-}" ] ||
-		{ echo "# make mutants, $(date -u +%F), series $(git -C "$SERIES_TREE" rev-parse --short HEAD), $(echo "$list" | wc -l) mutants in $(( $(date +%s) - t0 )) s"
-		  cat "$OUT/mutants.ktap"; } > "$DATA/last-run.ktap"
-		record "$OUT/mutants.ktap" "$DATA/results.tsv"
-		# docs/reliability.md's table is 6.1's
-		[ "$LINUX" != 6.1 ] || "$TOP/scripts/test/mutants-table.sh" "$DATA/results.tsv"
-	fi
+	record "$OUT/mutants.ktap" "$(echo "$list" | wc -l)" $(( $(date +%s) - t0 ))
+	log "mutants: results in ${OUT#$TOP/}; 'make record-mutants' takes them into docs/"
 	! grep -q '^not ok' "$OUT/mutants.ktap"
 }
 

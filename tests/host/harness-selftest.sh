@@ -180,8 +180,8 @@ printf 'Mutant: a is broken\nScenario: release\nTests: 40-x.sh\n---\n' > "$tmp/m
 printf 'Mutant: b is broken\nScenario: debug\nTests: 50-y.sh\n---\n' > "$tmp/m/b.patch"
 printf 'Mutant: c is broken\nScenario: debug\nTests: 50-y.sh\n---\n' > "$tmp/m/c.patch"
 printf '# name\tdate\tseries\tseconds\tresult\na\t2026-01-01\tabc\t60\tkilled by 40-x\nb\t2026-01-02\tdef\t90\tsurvived\n' > "$tmp/m/results.tsv"
-printf 'before\n<!-- mutants table: scripts/test/mutants-table.sh -->\nold\n<!-- end of mutants table -->\nafter\n' > "$tmp/m/doc.md"
-MUTANTS_DOC=$tmp/m/doc.md MUTANTS_DIR=$tmp/m "$TOP/scripts/test/mutants-table.sh" "$tmp/m/results.tsv" 2> /dev/null
+printf 'before\n<!-- mutants table %s: scripts/test/mutants-table.sh -->\nold\n<!-- end of mutants table %s -->\nafter\n' "$LINUX" "$LINUX" > "$tmp/m/doc.md"
+MUTANTS_DOC=$tmp/m/doc.md MUTANTS_DIR=$tmp/m MUTANT_OVERLAY=$tmp/m/none "$TOP/scripts/test/mutants-table.sh" "$tmp/m/results.tsv" 2> /dev/null
 got=$(grep -E '^(before|after|old|\| `|[0-9]+ of)' "$tmp/m/doc.md" | tr '\n' ';')
 want='before;| `a` | a is broken | release | killed by 40-x | 2026-01-01, series abc, 60 s |;'\
 '| `b` | b is broken | debug | **survived** | 2026-01-02, series def, 90 s |;'\
