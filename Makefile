@@ -12,7 +12,7 @@ S := scripts
 SCENARIO ?= release
 
 .PHONY: help run test exec shell deps tree export build build-debug \
-	build-base rootfs bench profile check-series warnings kunit stress mutants record-mutants\
+	build-base rootfs bench profile check-port check-series warnings kunit stress mutants record-mutants\
 	fuzz clean distclean
 
 help:
@@ -69,6 +69,12 @@ bench:
 ##              every prefix of the series (a QEMU plugin counting instructions)
 profile:
 	@$(S)/bench/insn-profile.sh
+
+## check-port   every version's series applies, passes its tree's checkpatch.pl and
+##              differs from the development version's as patches/V/backport.range-diff
+##              records (no kernel build; PORT_UPDATE=1 records a reviewed change)
+check-port:
+	@$(S)/build/check-port.sh
 
 ## check-series build every prefix of the series in both flavours (bisectability)
 check-series:
