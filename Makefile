@@ -11,7 +11,7 @@ SHELL := /bin/bash
 S := scripts
 SCENARIO ?= release
 
-.PHONY: help run test exec shell deps tree export build build-debug \
+.PHONY: help run test recheck exec shell deps tree export build build-debug \
 	build-base rootfs bench profile check-port check-series warnings kunit stress mutants record-mutants\
 	fuzz clean distclean
 
@@ -26,6 +26,10 @@ run:
 ##              (SCENARIOS="release debug" runs some of configs/scenarios)
 test:
 	@$(S)/test/test.sh
+
+## recheck      judge the last make test again from its results folders, booting nothing
+recheck:
+	@$(S)/test/test.sh --recheck
 
 ## exec CMD=..  run one command in a scenario's guest (SCENARIO=release)
 exec:

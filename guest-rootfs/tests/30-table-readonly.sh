@@ -3,7 +3,7 @@
 # a write to an INIT table entry faults.  Booted with rodata=off, the test
 # must notice that the table is writable instead of passing blindly.
 # only the debug kernel has the debugfs test watcher:
-# tw-flavour: debug
+# tw-needs: flavour=debug
 . /opt/tw/lib/tap.sh
 F=/sys/kernel/debug/task_watchers/table_write
 

@@ -6,7 +6,7 @@
 # state; a task starting with its parent's would trip lockdep, which then
 # turns itself off (debug_locks 0) and stops counting.
 # only the debug kernel has PROVE_LOCKING:
-# tw-flavour: debug
+# tw-needs: flavour=debug
 . /opt/tw/lib/tap.sh
 STATS=/proc/lockdep_stats
 REPORTS=$(grep -v '^#' /opt/tw/lib/kernel-trouble | paste -sd'|')

@@ -4,6 +4,7 @@
 # while the all-paths workload runs.  Each checker is also fed a wrong
 # expectation (two watchers swapped, one dropped) and must then fail, so
 # a checker that cannot fail does not pass.
+# tw-needs: tree=patched
 . /opt/tw/lib/tap.sh
 T=/opt/tw/tracing
 W=/opt/tw/bin/tw_workload

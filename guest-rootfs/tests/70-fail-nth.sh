@@ -8,7 +8,7 @@
 # exec sweep also meets a known 6.1 elf_load() bug (src/fail_nth.c,
 # bss_hang()), which it names and counts apart.
 # only the debug kernel has FAILSLAB and fail-nth:
-# tw-flavour: debug
+# tw-needs: flavour=debug
 . /opt/tw/lib/tap.sh
 F=/sys/kernel/debug/failslab
 BIN=/opt/tw/bin

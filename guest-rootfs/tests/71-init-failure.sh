@@ -8,7 +8,7 @@
 # FREE watchers must undo what the earlier ones did (90-kmemleak checks
 # that nothing leaked, the host that nothing splatted).
 # only the debug kernel has FAILSLAB and fail-nth:
-# tw-flavour: debug
+# tw-needs: flavour=debug
 . /opt/tw/lib/tap.sh
 F=/sys/kernel/debug/failslab
 T=/sys/kernel/tracing

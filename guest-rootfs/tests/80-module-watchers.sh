@@ -4,6 +4,7 @@
 # per uid, its INIT watcher can fail a fork, the tracepoints name it, it
 # can be unloaded under a fork storm, and unloading waits for a watcher
 # that is running.
+# tw-needs: tree=patched
 . /opt/tw/lib/tap.sh
 KO=/mnt/tw/modules/task_watchers_sample.ko
 MOD=task_watchers_sample

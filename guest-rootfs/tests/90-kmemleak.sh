@@ -7,7 +7,7 @@
 # leaks objects on purpose: they must be in the scan's report, and
 # nothing else may be.
 # only the debug kernel has kmemleak:
-# tw-flavour: debug
+# tw-needs: flavour=debug
 . /opt/tw/lib/tap.sh
 K=/sys/kernel/debug/kmemleak
 KO=/mnt/tw/modules/kmemleak-test.ko

@@ -62,7 +62,7 @@ bench_command() {
 
 boot_once() {
 	local label=$1 obj=$2 boot=$3 dir=$OUT/runs/$1-$3 kernel=$2
-	[ -d "$obj" ] && kernel=$obj/arch/x86/boot/bzImage
+	[ -d "$obj" ] && kernel=$(kernel_image "$obj")
 	rm -rf "$dir"; mkdir -p "$dir/share"
 	OUTDIR=$dir KERNEL=$kernel MACHINE=$S_MACHINE TIMEOUT=$S_TIMEOUT \
 		"$TOP/scripts/guest/vm.sh" "$(bench_command "$label")" \

@@ -46,7 +46,7 @@ build_plugin() {
 # much one boot's counts move by themselves
 default_kernels() {
 	local n i base k
-	base=$(bench_kernel base); base=${base#*:}/arch/x86/boot/bzImage
+	base=$(bench_kernel base); base=$(kernel_image "${base#*:}")
 	k="base:$base"
 	n=$(git -C "$TREE" rev-list --count "$(base_tag)..HEAD")
 	for i in $(seq "$n"); do

@@ -39,7 +39,7 @@ main() {
 		if [ -n "$label" ]; then
 			echo "profile: $PROFILES/$label-{fork,exec}.txt, a profile of this kernel"
 		else
-			echo "profile: none of this kernel in $PROFILES (\"-\"); scripts/bench/insn-profile.sh run:$TREE/out-release/arch/x86/boot/bzImage makes one"
+			echo "profile: none of this kernel in $PROFILES (\"-\"); scripts/bench/insn-profile.sh run:$(kernel_image "$(obj_dir "$TREE" release)") makes one"
 		fi
 		echo "ref: $REF-{fork,exec}.txt, the recorded profile of the series"
 		echo

@@ -57,7 +57,7 @@ banner() {
 # kernel without the mutant (make test's 10-smoke compares /proc/version
 # with vmlinux and would fail).  Assemble piggy.S again without ccache.
 same_kernel() {
-	[ "$(banner "$1" "$2/arch/x86/boot/bzImage")" = "$(banner "$1" "$2/vmlinux")" ]
+	[ "$(banner "$1" "$(kernel_image "$2")")" = "$(banner "$1" "$2/vmlinux")" ]
 }
 
 check_payload() {

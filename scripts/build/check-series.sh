@@ -44,7 +44,7 @@ main() {
 			git -C "$WT" checkout -q --detach "$c"
 			"$TOP/scripts/build/kernel.sh" "$flavour" "$WT" > "$WT/check-$flavour.log" 2>&1 || rc=$?
 			if [ $rc = 0 ]; then
-				cp "$WT/out-$flavour/arch/x86/boot/bzImage" "$img"
+				cp "$(kernel_image "$(obj_dir "$WT" "$flavour")")" "$img"
 				echo "$tree_id" > "$img.tree"
 				echo "ok $i $flavour builds with patches 1..$p: $subject"
 			else

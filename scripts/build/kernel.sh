@@ -21,7 +21,7 @@ config_stamp() {
 main() {
 	[ $# = 2 ] || { usage; exit 2; }
 	local flavour=$1 tree=$2 out stamp
-	out=$tree/out-$flavour
+	out=$(obj_dir "$tree" "$flavour")
 	stamp=$(config_stamp "$flavour" "$tree")
 	if [ ! -f "$out/.config" ] || [ "$(cat "$out/.config-stamp" 2>/dev/null)" != "$stamp" ]; then
 		"$TOP/scripts/build/config.sh" "$flavour" "$tree" "$out"

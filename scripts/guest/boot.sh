@@ -1,10 +1,11 @@
 #!/bin/bash
 # Boot one scenario of configs/scenarios and run what it names in the
 # guest: its kernel, machine, timeout and kernel arguments, the facts the
-# guest tests compare against (TW_FLAVOUR, TW_MACHINE, TW_EXPECT_BANNER,
+# guest tests compare against (TW_FLAVOUR, TW_MACHINE, TW_TREE, TW_EXPECT_BANNER,
 # TW_FRAGMENTS), each test's time limit (TW_TEST_TIMEOUT)
-# and the samples' modules in the share.  Logs in OUTDIR (console.log,
-# output.log, share/); the exit status is vm.sh's.  A COMMAND (a shell
+# and the samples' modules in the share.  OUTDIR holds what was booted
+# (record_boot) and what it printed (console.log, output.log, share/);
+# the exit status is vm.sh's.  A COMMAND (a shell
 # command line) runs instead of what the scenario names, --shell gives
 # an interactive shell, --dry-run (or DRY_RUN=1) prints the QEMU command
 # line.  TW_APPEND adds kernel arguments to the scenario's (make
@@ -26,11 +27,25 @@ test_timeout() { echo $((S_TIMEOUT / 2)); }
 
 # The guest command: the facts, then the scenario's program or COMMAND.
 guest_command() {
-	printf 'export TW_FLAVOUR=%q TW_MACHINE=%q TW_EXPECT_BANNER=%q TW_FRAGMENTS=%q TW_HANG=%q TW_TEST_TIMEOUT=%q\n' \
-		"$S_FLAVOUR" "$S_MACHINE" "$(kernel_banner "$S_OBJ")" \
+	printf 'export TW_FLAVOUR=%q TW_MACHINE=%q TW_TREE=%q TW_EXPECT_BANNER=%q TW_FRAGMENTS=%q TW_HANG=%q TW_TEST_TIMEOUT=%q\n' \
+		"$S_FLAVOUR" "$S_MACHINE" "$S_TREE" "$(kernel_banner "$S_OBJ")" \
 		"$("$TOP/scripts/build/config.sh" --fragments "$S_FLAVOUR" "$S_SRC")" "${TW_HANG:-}" \
 		"$(test_timeout)"
 	if [ -n "$CMD" ]; then echo "$CMD"; else guest_run; fi
+}
+
+# record_boot NAME: what this boot is, in OUTDIR, so that the folder
+# alone says what ran: the scenario's line, the kernel's fragments and
+# .config, its banner, the tree's commit and Debian source (vm.sh adds
+# the QEMU command line, qemu-cmdline, and the guest's, share/cmd).
+record_boot() {
+	awk -v n="$1" '!/^#/ && $1 == n' "$SCENARIOS_FILE" > "$OUTDIR/scenario"
+	"$TOP/scripts/build/config.sh" --fragments "$S_FLAVOUR" "$S_SRC" | tr ' ' '\n' |
+		sed "s|^$TOP/||" > "$OUTDIR/fragments"
+	cp "$S_OBJ/.config" "$OUTDIR/config"
+	kernel_banner "$S_OBJ" > "$OUTDIR/banner"
+	{ echo "$SRC_PACKAGE $(debian_version)"
+	  git -C "$S_SRC" log -1 --format='%H %s'; } > "$OUTDIR/commit"
 }
 
 main() {
@@ -47,6 +62,7 @@ main() {
 		exec "$TOP/scripts/guest/vm.sh" --dry-run "$(guest_run)"
 	fi
 	rm -rf "$OUTDIR"; mkdir -p "$OUTDIR/share/modules"
+	record_boot "$1"
 	# the samples' modules (task watchers, kmemleak-test), when built
 	cp "$S_OBJ"/samples/*/*.ko "$OUTDIR/share/modules/" 2>/dev/null || true
 	# the series the kernel carries, for the report

@@ -15,6 +15,10 @@ BUILD=${BUILD:-$TOP/build/$LINUX}
 TREE=${TREE:-$BUILD/linux}            # the patched tree (git, series as commits)
 BASE_TREE=${BASE_TREE:-$BUILD/linux-base}  # worktree at the pristine tag
 SRC_PACKAGE=linux-source-$LINUX
+# obj_dir TREE FLAVOUR: where TREE's FLAVOUR kernel is built (out of tree)
+obj_dir() { echo "$1/out-$2"; }
+# kernel_image OBJDIR: the bootable image an object directory holds
+kernel_image() { echo "$1/arch/x86/boot/bzImage"; }
 SRC_TARBALL=${SRC_TARBALL:-/usr/src/$SRC_PACKAGE.tar.xz}
 RESULTS=${RESULTS:-$TOP/results/$LINUX}
 

@@ -162,7 +162,7 @@ build_kernels_apart() {
 			"$TOP/scripts/build/kernel.sh" "$flavour" "$(tree_dir "$tree")" || status=failed
 		if [ $status = ok ] && [ -z "$probed" ]; then
 			phase_apart accel "$TOP/scripts/guest/probe-kvm.sh" \
-				"$(tree_dir "$tree")/out-$flavour/arch/x86/boot/bzImage" || status=failed
+				"$(kernel_image "$(obj_dir "$(tree_dir "$tree")" "$flavour")")" || status=failed
 			probed=1
 		fi
 		[ -n "${DRY_RUN:-}" ] || mark "$ready" "$flavour-$tree" $status

@@ -24,8 +24,8 @@ scenario() {
 	[ "$S_APPEND" = - ] && S_APPEND=""
 	S_APPEND=${S_APPEND//,/ }
 	S_SRC=$(tree_dir "$S_TREE")
-	S_OBJ=$S_SRC/out-$S_FLAVOUR
-	S_IMAGE=$S_OBJ/arch/x86/boot/bzImage
+	S_OBJ=$(obj_dir "$S_SRC" "$S_FLAVOUR")
+	S_IMAGE=$(kernel_image "$S_OBJ")
 }
 
 # tree_dir patched|base: the source tree

@@ -6,7 +6,11 @@
 # its console check.  Ends with "N passed, N failed, N skipped" counted
 # over the leaves (scripts/test/ktap-count.awk); exits non-zero on a failure.
 # A boot that timed out, panicked, rebooted or stopped short of its plan
-# is not ok, with the reason.  SCENARIOS="a b" runs some of them.
+# is not ok, with the reason; so is a skip that the boot's scenario does
+# not expect, or an expected one that did not happen (scripts/test/skips.sh).
+# SCENARIOS="a b" runs some of them.  --recheck (make recheck) boots
+# nothing: it judges each boot of the last run again from its folder
+# (scripts/test/judge.sh) and prints the stream and the counts again.
 set -eu
 . "$(dirname "$0")/../lib/lib.sh"
 . "$(dirname "$0")/../lib/phase.sh"
@@ -27,11 +31,12 @@ run_host_tests() {
 	TW_HANG="" TW_TAP=$OUT/host.tap "$TOP/guest-rootfs/run-tests" "$TOP"/tests/host/*.sh > "$OUT/host.log" 2>&1 || true
 }
 
-# The whole stream: the host tests, then each boot, as subtests.
+# The whole stream: the host tests, then each boot, as subtests, then
+# the skips against what each scenario expects.
 summary() {
-	local name n=1 why
+	local name n=1 why skips=("host=$OUT/host.tap")
 	echo "KTAP version 1"
-	echo "1..$(( 1 + $(scenarios test | wc -l) ))"
+	echo "1..$(( 2 + $(scenarios test | wc -l) ))"
 	subtest host "$OUT/host.tap"
 	why=$(why_stopped "$OUT/host.tap")
 	if [ -z "$why" ]; then echo "ok $n host"; else echo "not ok $n host: $why"; fi
@@ -40,7 +45,42 @@ summary() {
 		subtest "$name" "$OUT/$name/boot.ktap"
 		why=$(cat "$OUT/$name/not-booted" 2>/dev/null || why_stopped "$OUT/$name/boot.ktap")
 		if [ -z "$why" ]; then echo "ok $n $name"; else echo "not ok $n $name: $why"; fi
+		skips+=("$name=$OUT/$name/boot.ktap")
 	done
+	n=$((n + 1))
+	if "$TOP/scripts/test/skips.sh" "${skips[@]}"; then
+		echo "ok $n skips: every skip is one configs/skips expects, and every expected one happened"
+	else
+		echo "not ok $n skips: not what configs/skips expects"
+	fi
+}
+
+# counts: the stream, the tests' times and "N passed, N failed, N
+# skipped"; fails if anything did
+counts() {
+	local pass fail skip
+	summary > "$OUT/summary.ktap"
+	cat "$OUT/summary.ktap"
+	test_times
+	read -r pass fail skip < <(awk -f "$TOP/scripts/test/ktap-count.awk" "$OUT/summary.ktap")
+	echo "# logs: ${OUT#$TOP/}"
+	echo "$pass passed, $fail failed, $skip skipped"
+	[ "$fail" = 0 ]
+}
+
+# recheck: each boot of the last run judged again from its folder alone
+recheck() {
+	local name last
+	[ -f "$OUT/summary.ktap" ] || die "no run to recheck in ${OUT#$TOP/}: make test first"
+	last=$(awk -f "$TOP/scripts/test/ktap-count.awk" "$OUT/summary.ktap")
+	for name in $(scenarios test); do
+		[ ! -f "$OUT/$name/not-booted" ] || continue
+		"$TOP/scripts/test/judge.sh" "$OUT/$name"
+	done
+	counts || true
+	set -- $last
+	echo "# the run itself counted $1 passed, $2 failed, $3 skipped"
+	[ "$(awk -f "$TOP/scripts/test/ktap-count.awk" "$OUT/summary.ktap")" = "$last" ]
 }
 
 # The guest tests' wall times, slowest first, as run-tests reported them.
@@ -89,8 +129,9 @@ boot_when_ready() {
 }
 
 main() {
-	local name pass fail skip rc=0 t0
+	local rc=0 t0
 	[ -n "$(scenarios test)" ] || die "no test scenario named in SCENARIOS='${SCENARIOS:-}'"
+	[ "${1:-}" != --recheck ] || { recheck; return; }
 	mkdir -p "$OUT"
 	t0=$(date +%s)
 	READY=$OUT/ready
@@ -103,15 +144,10 @@ main() {
 	# phase lines may still be on their way
 	when_ready "$READY" $(made_names $(scenarios test)) || true
 	phases_apart_done
-	summary > "$OUT/summary.ktap"
-	cat "$OUT/summary.ktap"
-	test_times
 	phase_summary || rc=1
 	echo "# all phases, wall time       $(( $(date +%s) - t0 ))s"
-	read -r pass fail skip < <(awk -f "$TOP/scripts/test/ktap-count.awk" "$OUT/summary.ktap")
-	echo "# logs: $OUT"
-	echo "$pass passed, $fail failed, $skip skipped"
-	[ "$fail" = 0 ] && [ $rc = 0 ]
+	counts || rc=1
+	return $rc
 }
 
 main "$@"

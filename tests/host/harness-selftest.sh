@@ -22,7 +22,8 @@ printf '#!/bin/sh\necho "ok 1 a"\nsleep 30\n' > "$tmp/t/5-hang"
 printf '#!/bin/sh\necho "ok 1 a"\necho 1..3\n' > "$tmp/t/6-short"
 printf '#!/bin/sh\necho "ok 1 a"\n' > "$tmp/t/7-noplan"
 printf '#!/bin/sh\necho "ok 1 # SKIP no y"\necho 1..1\n' > "$tmp/t/8-harness-skip"
-printf '#!/bin/sh\n# tw-flavour: debug\necho "ok 1 a"\necho 1..1\n' > "$tmp/t/9-debug"
+printf '#!/bin/sh\n# tw-needs: flavour=debug\necho "ok 1 a"\necho 1..1\n' > "$tmp/t/9-debug"
+printf '#!/bin/sh\necho "no z here"\nexit 4\n' > "$tmp/t/9-ksft-skip"
 chmod +x "$tmp"/t/*
 
 tap_begin
@@ -44,7 +45,7 @@ TW_TEST_TIMEOUT=3 TW_FLAVOUR=release TW_TAP=$tmp/out.tap "$TOP/guest-rootfs/run-
 got=$(grep -vE '^# [0-9]-[a-z-]*: [0-9]+s$' "$tmp/out.tap" |
 	awk '/^    # timed out; its processes:$/ { stuck = 1; next } stuck && /^    # / { next } { stuck = 0; print }' | tr '\n' '|')
 H='    KTAP version 1|    # Subtest:'
-want="KTAP version 1|1..8|# 9-debug: not run: a debug-kernel test, this is release|"\
+want="KTAP version 1|1..9|# 9-debug: not run: needs flavour=debug, this is release|"\
 "$H 1-pass|    1..2|    ok 1 a|    ok 2 b # SKIP no x|ok 1 1-pass|"\
 "$H 2-fail|    1..2|    ok 1 a|    not ok 2 b|not ok 2 2-fail: 1 of 2 failed|"\
 "$H 3-crash|    1..1|    ok 1 a|not ok 3 3-crash: exited 3 with no failing result|"\
@@ -52,8 +53,9 @@ want="KTAP version 1|1..8|# 9-debug: not run: a debug-kernel test, this is relea
 "$H 5-hang|    ok 1 a|not ok 5 5-hang: timed out after 3s|"\
 "$H 6-short|    1..3|    ok 1 a|not ok 6 6-short: stopped early: 1 results, plan 1..3|"\
 "$H 7-noplan|    ok 1 a|not ok 7 7-noplan: printed no plan (1 results)|"\
-"$H 8-harness-skip|    1..1|    ok 1 whole test # SKIP no y|ok 8 8-harness-skip|"
-tap_expect_eq "$want" "$got" "run-tests: a KTAP subtest per test (version, header, its plan first); crashes, silence, hangs, short and missing plans are not ok; a debug-only test is not run on release"
+"$H 8-harness-skip|    1..1|    ok 1 whole test # SKIP no y|ok 8 8-harness-skip|"\
+"$H 9-ksft-skip|    # no z here|ok 9 9-ksft-skip # SKIP no z here|"
+tap_expect_eq "$want" "$got" "run-tests: a KTAP subtest per test (version, header, its plan first); crashes, silence, hangs, short and missing plans are not ok; exit 4 with no result is a skip; a debug-only test is not run on release"
 # What a timed-out test was stuck in, with 3 s for its child to reach
 # its sleep (1 s was seen too short on a loaded host).
 printf '#!/bin/sh\necho "ok 1 a"\nsleep 30\n' > "$tmp/stuck"
@@ -70,7 +72,7 @@ chmod +x "$tmp/signals"
 WANT=$(grep SigIgn /proc/$$/status) TW_TAP=$tmp/signals.tap "$TOP/guest-rootfs/run-tests" "$tmp/signals" > /dev/null
 grep -qx '    ok 1 # 0' "$tmp/signals.tap"
 tap_result $? "run-tests: a test ignores the signals its caller ignores, as a foreground command would, not SIGINT and SIGQUIT"
-tap_expect_eq "6 6 2" "$(awk -f "$TOP/scripts/test/ktap-count.awk" "$tmp/out.tap")" \
+tap_expect_eq "6 6 3" "$(awk -f "$TOP/scripts/test/ktap-count.awk" "$tmp/out.tap")" \
 	"ktap-count: leaves counted, and a test that failed on its own line"
 
 # The host's nesting (make test: a boot within the run, the guest's tests
@@ -84,10 +86,15 @@ got=$(python3 "$TREE/tools/testing/kunit/kunit.py" parse "$tmp/run.ktap" 2>&1 |
 tap_expect_eq "$(awk -f "$TOP/scripts/test/ktap-count.awk" "$tmp/run.ktap")" "$got" \
 	"kunit.py parse reads make test's nested KTAP and counts what ktap-count counts"
 
-# A boot's KTAP must be whole: each canned case must go red, with its reason.
+# A boot's KTAP must be whole: each canned boot folder (what
+# boot-ktap.sh leaves: the scenario's line, the .config, vm.sh's exit
+# status, console, the guest's KTAP) must go red in judge.sh, with its
+# reason.
 guest() {	# guest NAME KTAP CONSOLE RC-FILE?
 	mkdir -p "$tmp/$1/share"; printf "$2" > "$tmp/$1/share/results.tap"
-	printf "$3" > "$tmp/$1/console.log"; [ "$4" = rc ] && echo 0 > "$tmp/$1/share/rc"; return 0
+	printf "$3" > "$tmp/$1/console.log"; [ "$4" = rc ] && echo 0 > "$tmp/$1/share/rc"
+	echo "x test patched release numa 300 - tests" > "$tmp/$1/scenario"
+	: > "$tmp/$1/config"; echo $([ "$1" = timeout ] && echo 124 || echo 0) > "$tmp/$1/vm-exit"
 }
 whole='KTAP version 1\n1..2\nok 1 a\nok 2 b\n'
 guest whole "$whole" 'Linux version\n' rc
@@ -98,12 +105,10 @@ guest timeout "$whole" '' norc
 guest reboot 'KTAP version 1\n1..2\nok 1 a\n' 'reboot: Restarting system\n' norc
 guest panic 'KTAP version 1\n1..2\nok 1 a\n' 'Kernel panic - not syncing: x\n' norc
 verdicts() {
-	local c rc why
+	local c
 	for c in whole truncated missing-plan plan-mismatch timeout reboot panic; do
-		rc=0; [ $c = timeout ] && rc=124
-		why=$(why_guest "$tmp/$c" $rc 300)
-		[ -n "$why" ] || why=$(why_stopped "$tmp/$c/share/results.tap")
-		echo "$c: ${why:-ok}"
+		"$TOP/scripts/test/judge.sh" "$tmp/$c"
+		echo "$c: $(sed -n -e 's/^ok 1 tests$/ok/p' -e 's/^not ok 1 tests: //p' "$tmp/$c/boot.ktap")"
 	done
 }
 want='whole: ok|truncated: stopped early: 2 results, plan 1..3|missing-plan: no KTAP: the runner printed nothing|'\
@@ -187,4 +192,21 @@ want='before;| `a` | a is broken | release | killed by 40-x | 2026-01-01, series
 '| `b` | b is broken | debug | **survived** | 2026-01-02, series def, 90 s |;'\
 '| `c` | c is broken | debug | **not run yet** | -, series -, - s |;1 of 3 mutants killed.;after;'
 tap_expect_eq "$want" "$got" "mutants-table: a row per mutant from its header and latest result, survivors and mutants never run in bold, the rest of the file kept"
+# skips: skips.awk names each skipped case by its subtests, and
+# skips.sh fails on a skip nobody expects and on an expected one that
+# did not happen
+printf 'KTAP version 1\n1..1\n    KTAP version 1\n    # Subtest: tests\n    1..2\n        KTAP version 1\n        # Subtest: 61-x\n        1..2\n        ok 1 a # SKIP no y\n        ok 2 b\n    ok 1 61-x\n        KTAP version 1\n        # Subtest: 62-z\n        1..1\n        ok 1 c # SKIP no w\n    ok 2 62-z\nok 1 tests\n' > "$tmp/skips.ktap"
+tap_expect_eq 'tests/61-x: a # SKIP no y|tests/62-z: c # SKIP no w|' \
+	"$(awk -f "$TOP/scripts/test/skips.awk" "$tmp/skips.ktap" | tr '\n' '|')" \
+	"skips.awk: each skipped case, named by the subtests it is in"
+mkdir -p "$tmp/sk/configs/skips"
+printf '# comment\ntests/61-x: a # SKIP no y\ntests/62-z: c # SKIP no w\n' > "$tmp/sk/configs/skips/x"
+CONFIGS=$tmp/sk/configs "$TOP/scripts/test/skips.sh" x="$tmp/skips.ktap" > "$tmp/sk.out" 2>&1
+tap_result $? "skips.sh: the skips a scenario expects pass"
+printf 'tests/61-x: a # SKIP no y\ntests/63-q: d # SKIP gone\n' > "$tmp/sk/configs/skips/x"
+CONFIGS=$tmp/sk/configs "$TOP/scripts/test/skips.sh" x="$tmp/skips.ktap" > "$tmp/sk.out" 2>&1; rc=$?
+tap_diag < "$tmp/sk.out"
+[ $rc != 0 ] && grep -q 'unexpected skip: tests/62-z: c # SKIP no w' "$tmp/sk.out" &&
+	grep -q 'expected skip did not happen.*tests/63-q: d # SKIP gone' "$tmp/sk.out"
+tap_result $? "skips.sh fails on an unexpected skip and on an expected one that did not happen"
 tap_end

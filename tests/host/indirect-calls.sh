@@ -9,8 +9,8 @@
 set -eu
 . "$(dirname "$0")/../../scripts/lib/lib.sh"
 . "$TOP/guest-rootfs/lib/tap.sh"
-NEW=$TREE/out-release/vmlinux
-OLD=$BASE_TREE/out-release/vmlinux
+NEW=$(obj_dir "$TREE" release)/vmlinux
+OLD=$(obj_dir "$BASE_TREE" release)/vmlinux
 # FUNCTION[:CALLER], CALLER the one a static FUNCTION is inlined into
 FUNCS='copy_process:kernel_clone do_exit release_task delayed_put_task_struct
 commit_creds begin_new_exec exec_binprm:bprm_execve'

@@ -6,7 +6,7 @@
 # compile, and modpost must refuse a watcher in init or exit memory.
 . "$(dirname "$0")/../../scripts/lib/lib.sh"
 . "$TOP/guest-rootfs/lib/tap.sh"
-OBJ=$TREE/out-release
+OBJ=$(obj_dir "$TREE" release)
 
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 
