@@ -81,7 +81,7 @@ profile_kernel() {
 	local label=$1 kernel=$2 dir=$OUT/$1 prev=idle op
 	[ -f "$kernel" ] || die "profile: no kernel $kernel for $label"
 	rm -rf "$dir"; mkdir -p "$dir"
-	OUTDIR=$dir KERNEL=$kernel MACHINE=$S_MACHINE \
+	OUTDIR=$dir KERNEL=$kernel MACHINE=$S_MACHINE TIMEOUT=$S_TIMEOUT \
 		QEMU_EXTRA="-plugin $PLUGIN_DIR/insnprof.so,watch=$dir/console.log,out=$dir/snap" \
 		"$TOP/scripts/guest/vm.sh" "$(guest_command)" > "$dir/vm.log" 2>&1 ||
 		{ cat "$dir/vm.log" >&2; die "profile: boot of $label failed"; }

@@ -1,24 +1,27 @@
 #!/bin/bash
 # make stress: the bounded stress run (guest-rootfs/stress/stress.sh) of
 # the 'stress' scenario (the debug kernel: KASAN, kmemleak, lockdep;
-# configs/scenarios), then the console check.  Prints TAP and the run
-# time; results in results/stress/.
+# configs/scenarios), booted and judged as make test's boots are
+# (scripts/test/boot-ktap.sh: the guest's TAP whole, the console clean).
+# Prints KTAP and the run time; results in results/V/stress/.
 set -eu
 . "$(dirname "$0")/../lib/lib.sh"
 . "$(dirname "$0")/../lib/phase.sh"
 . "$(dirname "$0")/../lib/scenario.sh"
+. "$(dirname "$0")/../lib/verdict.sh"
+. "$(dirname "$0")/../lib/ktap.sh"
 
 OUT=${OUT:-$RESULTS/stress}
 
 stress_boot() {
-	local rc=0
-	OUTDIR=$OUT CONSOLE_CHECKED_BY_CALLER=1 "$TOP/scripts/guest/boot.sh" stress || rc=$?
-	if "$TOP/scripts/test/check-console.sh" "$OUT/console.log"; then
-		echo "ok 1000 stress: no oops, WARNING, KASAN, lockdep or kmemleak report on the console"
-	else
-		echo "not ok 1000 stress: kernel trouble on the console ($OUT/console.log)"; rc=1
-	fi
-	return $rc
+	local why
+	"$TOP/scripts/test/boot-ktap.sh" stress "$OUT/stress"
+	why=$(why_stopped "$OUT/stress/boot.ktap")
+	{ echo "KTAP version 1"; echo "1..1"
+	  subtest stress "$OUT/stress/boot.ktap"
+	  if [ -z "$why" ]; then echo "ok 1 stress"; else echo "not ok 1 stress: $why"; fi; } |
+		tee "$OUT/stress.ktap"
+	[ -z "$why" ]
 }
 
 main() {
