@@ -28,7 +28,7 @@ KERNEL_DIRS="Documentation arch include drivers fs init ipc kernel lib scripts"
 
 versions() { (cd "$TOP/patches" && ls -d */ | tr -d / | sort -V); }
 # series_of V: the patch files of V's series, in order
-series_of() { sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$TOP/patches/$1/series"; }
+series_of() { series_patches "$TOP/patches/$1"; }
 
 # touched V: the files V's series changes that the source already has
 touched() {

@@ -56,7 +56,7 @@ main() {
 	log "export: $n patches from $tag..HEAD into $OUTDIR"
 	# Record that the tree and patches/ agree, so 'make tree' leaves it be.
 	if [ "$OUTDIR" = "$PATCHES" ]; then
-		echo "$(cd "$PATCHES" && cat series $(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' series) | sha1sum | cut -d' ' -f1) $(git -C "$TREE" rev-parse HEAD)" \
+		echo "$(series_stamp) $(git -C "$TREE" rev-parse HEAD)" \
 			> "$TREE/.git/tw-series-stamp"
 	fi
 }

@@ -21,10 +21,6 @@ Unpack $SRC_TARBALL into $TREE and apply $SERIES.
 EOT
 }
 
-series_patches() { sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$SERIES"; }
-series_stamp() {
-	(cd "$PATCHES" && cat series $(series_patches)) | sha1sum | cut -d' ' -f1
-}
 git_tree() { git -C "$TREE" "$@"; }
 
 unpack_source() {

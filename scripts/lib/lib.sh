@@ -36,6 +36,13 @@ export CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-10G}
 # that changed changes the preprocessed text too (line numbers).
 export CCACHE_DEPEND=${CCACHE_DEPEND:-1}
 
+# series_patches [DIR]: the patch files of DIR's series (default: this
+# version's), in order
+series_patches() { sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "${1:-$PATCHES}/series"; }
+# series_stamp: what the tree was last made from: the series file and
+# its patches, hashed (tree.sh and export.sh keep it in the tree)
+series_stamp() { (cd "$PATCHES" && cat series $(series_patches)) | sha1sum | cut -d' ' -f1; }
+
 # The mutants: tests/mutants/ holds those of every version, and
 # $PATCHES/mutants/ (the overlay) those whose bug only this version can
 # have, or a port of a shared one where that does not apply here.
@@ -48,6 +55,10 @@ mutant_names() {
 		[ -e "$m" ] && basename "$m" .patch
 	done | sort -u
 }
+
+# mutant_field PATCH NAME: a field of a mutant's header (above "---":
+# Mutant, Scenario, Tests)
+mutant_field() { sed -n "/^---\$/q; s/^$2: *//p" "$1" | head -1; }
 
 # mutant_patch NAME: the overlay's NAME if it has one, else the shared one.
 mutant_patch() {

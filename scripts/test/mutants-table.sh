@@ -12,7 +12,6 @@ DOC=${MUTANTS_DOC:-$TOP/docs/reliability.md}
 BEGIN="<!-- mutants table $LINUX: scripts/test/mutants-table.sh -->"
 END="<!-- end of mutants table $LINUX -->"
 
-field() { sed -n "/^---\$/q; s/^$2: *//p" "$1" | head -1; }
 
 table() {
 	local tsv=$1 patch name row killed=0 all=0
@@ -29,8 +28,8 @@ table() {
 		else
 			row=$(awk -F'\t' 'BEGIN { OFS = "\t" } { $5 = "**" $5 "**"; print }' <<< "$row")
 		fi
-		printf '| `%s` | %s | %s | %s |\n' "$name" "$(field "$patch" Mutant)" \
-			"$(field "$patch" Scenario | cut -d' ' -f1)" \
+		printf '| `%s` | %s | %s | %s |\n' "$name" "$(mutant_field "$patch" Mutant)" \
+			"$(mutant_field "$patch" Scenario | cut -d' ' -f1)" \
 			"$(awk -F'\t' '{ printf "%s | %s, series %s, %s s", $5, $2, $3, $4 }' <<< "$row")"
 	done
 	echo

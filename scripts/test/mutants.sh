@@ -23,15 +23,12 @@ SERIES_TREE=$TREE
 OUT=${OUT:-$RESULTS/mutants}
 MUTANTS_DIR=${MUTANTS_DIR:-$TOP/tests/mutants}
 
-# field PATCH NAME: a field of the patch's header (above "---")
-field() { sed -n "/^---\$/q; s/^$2: *//p" "$1" | head -1; }
-
 # The mutants to run as "FLAVOUR NAME", release ones first.
 mutants() {
 	local name
 	for name in $(mutant_names); do
 		[ -z "${MUTANTS:-}" ] || [[ " $MUTANTS " == *" $name "* ]] || continue
-		scenario "$(field "$(mutant_patch "$name")" Scenario | cut -d" " -f1)"
+		scenario "$(mutant_field "$(mutant_patch "$name")" Scenario | cut -d" " -f1)"
 		echo "$S_FLAVOUR $name"
 	done | sort -s -r -k1,1
 }
@@ -63,9 +60,9 @@ one() {
 	patch=$(mutant_patch "$name")
 	local sc tests guest="" t killed named
 	rm -rf "$dir"; mkdir -p "$dir"
-	sc=$(field "$patch" Scenario | cut -d" " -f1)
+	sc=$(mutant_field "$patch" Scenario | cut -d" " -f1)
 	scenario "$sc"
-	tests=$(field "$patch" Tests)
+	tests=$(mutant_field "$patch" Tests)
 	for t in $tests; do [[ $t == *.sh ]] && guest+=" $t"; done
 	[ -n "$guest" ] || { echo "not ok $n $name: names no guest test (Tests: $tests)"; return; }
 	reset_tree

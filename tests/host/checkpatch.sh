@@ -25,7 +25,7 @@ upstream() {
 }
 
 tap_begin
-for p in $(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$PATCHES/series"); do
+for p in $(series_patches); do
 	out=$(cd "$TREE" && PATH=/usr/bin:$PATH ./scripts/checkpatch.pl --terse --show-types \
 		"$PATCHES/$p" 2>&1 | grep -v '^total:')
 	while read -r id title; do

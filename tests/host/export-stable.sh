@@ -12,7 +12,7 @@ OUTDIR=$tmp "$TOP/scripts/build/export.sh" 2>/dev/null
 diff -r -x cover-letter.txt -x mutants "$PATCHES" "$tmp" | head -40 | tap_diag
 diff -rq -x cover-letter.txt -x mutants "$PATCHES" "$tmp" > /dev/null
 tap_result $? "make export reproduces ${PATCHES#$TOP/} byte for byte"
-want=$(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$PATCHES/series" | wc -l)
+want=$(series_patches | wc -l)
 got=$(git -C "$TREE" rev-list --count "$(base_tag)..HEAD")
 tap_expect_eq "$want" "$got" "${TREE#$TOP/} has one commit per patch of ${PATCHES#$TOP/}/series"
 tap_end
