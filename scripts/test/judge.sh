@@ -5,7 +5,8 @@
 # describes has it), and the console check.  A guest that timed out
 # (the folder's scenario line says its timeout), panicked, rebooted or
 # stopped short of its plan is not ok, with the reason
-# (scripts/lib/verdict.sh).  boot-ktap.sh calls it after each boot, and
+# (scripts/lib/verdict.sh); so is a skip the scenario does not expect, or
+# an expected one that did not happen (scripts/test/skips.sh).  boot-ktap.sh calls it after each boot, and
 # 'make recheck' again on the folders of the last run.
 #   judge.sh DIR
 set -eu
@@ -15,14 +16,14 @@ set -eu
 
 main() {
 	[ $# = 1 ] || die "usage: $0 DIR"
-	local dir=$1 rc timeout why n=1 kunit=""
+	local dir=$1 rc name timeout why n=1 kunit=""
 	[ -f "$dir/scenario" ] && [ -f "$dir/vm-exit" ] || die "$dir holds no boot record (scenario, vm-exit)"
 	rc=$(cat "$dir/vm-exit")
-	timeout=$(awk '{ print $6 }' "$dir/scenario")
+	read -r name _ _ _ _ timeout _ < "$dir/scenario"
 	grep -q '^CONFIG_TASK_WATCHERS_KUNIT_TEST=y' "$dir/config" && kunit=task_watchers
 	{
 		echo "KTAP version 1"
-		echo "1..$([ -n "$kunit" ] && echo 3 || echo 2)"
+		echo "1..$([ -n "$kunit" ] && echo 4 || echo 3)"
 		subtest tests "$dir/share/results.tap"
 		why=$(why_guest "$dir" "$rc" "$timeout")
 		[ -n "$why" ] || why=$(why_stopped "$dir/share/results.tap")
@@ -42,7 +43,15 @@ main() {
 			sed 's/^/# /' "$dir/console-check.txt"
 			echo "not ok $n console: kernel trouble ($dir/console.log)"
 		fi
-	} > "$dir/boot.ktap"
+	} > "$dir/boot.ktap.new"
+	n=$((n + 1))
+	if "$TOP/scripts/test/skips.sh" "$name" "$dir/boot.ktap.new" > "$dir/skips.txt"; then
+		echo "ok $n skips: each one configs/skips/$name expects" >> "$dir/boot.ktap.new"
+	else
+		cat "$dir/skips.txt" >> "$dir/boot.ktap.new"
+		echo "not ok $n skips: not what configs/skips/$name expects" >> "$dir/boot.ktap.new"
+	fi
+	mv "$dir/boot.ktap.new" "$dir/boot.ktap"
 }
 
 main "$@"

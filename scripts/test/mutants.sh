@@ -45,11 +45,11 @@ reset_tree() {
 }
 
 # red BOOT_KTAP: what went red in a boot, each once, one a line: a
-# guest test, kunit, console, or "boot: REASON" when the guest did not
+# guest test, kunit, console, skips, or "boot: REASON" when the guest did not
 # finish.
 red() {
 	awk '/^    not ok [0-9]+ / { sub(/:.*/, "", $4); print $4 }
-	     /^not ok [0-9]+ (kunit|console)/ { sub(/:.*/, "", $4); print $4 }
+	     /^not ok [0-9]+ (kunit|console|skips)/ { sub(/:.*/, "", $4); print $4 }
 	     /^not ok 1 tests: / && !/ failed$/ { sub(/^not ok 1 tests: /, ""); print "boot: " $0 }' "$1" |
 		awk '!seen[$0]++'
 }

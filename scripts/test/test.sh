@@ -7,7 +7,8 @@
 # over the leaves (scripts/test/ktap-count.awk); exits non-zero on a failure.
 # A boot that timed out, panicked, rebooted or stopped short of its plan
 # is not ok, with the reason; so is a skip that the boot's scenario does
-# not expect, or an expected one that did not happen (scripts/test/skips.sh).
+# not expect, or an expected one that did not happen (scripts/test/skips.sh:
+# judge.sh checks each boot's, this script the host tests').
 # SCENARIOS="a b" runs some of them.  --recheck (make recheck) boots
 # nothing: it judges each boot of the last run again from its folder
 # (scripts/test/judge.sh) and prints the stream and the counts again.
@@ -31,28 +32,27 @@ run_host_tests() {
 	TW_HANG="" TW_TAP=$OUT/host.tap "$TOP/guest-rootfs/run-tests" "$TOP"/tests/host/*.sh > "$OUT/host.log" 2>&1 || true
 }
 
-# The whole stream: the host tests, then each boot, as subtests, then
-# the skips against what each scenario expects.
+# The whole stream: the host tests, their skips against what the host
+# expects (a boot's own are in its KTAP: judge.sh), then each boot, as
+# subtests.
 summary() {
-	local name n=1 why skips=("host=$OUT/host.tap")
+	local name n=2 why
 	echo "KTAP version 1"
 	echo "1..$(( 2 + $(scenarios test | wc -l) ))"
 	subtest host "$OUT/host.tap"
 	why=$(why_stopped "$OUT/host.tap")
-	if [ -z "$why" ]; then echo "ok $n host"; else echo "not ok $n host: $why"; fi
+	if [ -z "$why" ]; then echo "ok 1 host"; else echo "not ok 1 host: $why"; fi
+	if "$TOP/scripts/test/skips.sh" host "$OUT/host.tap"; then
+		echo "ok 2 host skips: each one configs/skips/host expects"
+	else
+		echo "not ok 2 host skips: not what configs/skips/host expects"
+	fi
 	for name in $(scenarios test); do
 		n=$((n + 1))
 		subtest "$name" "$OUT/$name/boot.ktap"
 		why=$(cat "$OUT/$name/not-booted" 2>/dev/null || why_stopped "$OUT/$name/boot.ktap")
 		if [ -z "$why" ]; then echo "ok $n $name"; else echo "not ok $n $name: $why"; fi
-		skips+=("$name=$OUT/$name/boot.ktap")
 	done
-	n=$((n + 1))
-	if "$TOP/scripts/test/skips.sh" "${skips[@]}"; then
-		echo "ok $n skips: every skip is one configs/skips expects, and every expected one happened"
-	else
-		echo "not ok $n skips: not what configs/skips expects"
-	fi
 }
 
 # counts: the stream, the tests' times and "N passed, N failed, N
