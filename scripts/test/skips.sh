@@ -4,7 +4,8 @@
 # have happened.  A scenario's expected skips are configs/skips/NAME
 # (every version) and configs/$LINUX/skips/NAME (this version only), one
 # a line as scripts/test/skips.awk prints them: "TEST: CASE # SKIP
-# REASON".  The host tests are the scenario "host".  Prints each
+# REASON"; "include OTHER" takes OTHER's list too.  The host tests are
+# the scenario "host".  Prints each
 # difference as a diagnostic and fails if there is one.  judge.sh checks
 # each boot with it, test.sh the host tests.
 #   skips.sh NAME KTAP
@@ -17,11 +18,19 @@ AWK=$TOP/scripts/test/skips.awk
 # expected NAME KTAP: the skips NAME expects of the tests KTAP ran, sorted
 # (make mutants runs a few tests of a scenario: the others' skips are not
 # missed)
-expected() {
+# listed NAME: NAME's expected skips, its includes' with them
+listed() {
+	local line
 	cat "$CONFIGS/skips/$1" "$CONFIGS/$LINUX/skips/$1" 2>/dev/null |
-		grep -v -e '^#' -e '^[[:space:]]*$' |
+		grep -v -e '^#' -e '^[[:space:]]*$' | while IFS= read -r line; do
+			if [[ $line == "include "* ]]; then listed "${line#include }"; else echo "$line"; fi
+		done
+}
+
+expected() {
+	listed "$1" |
 		awk 'NR == FNR { ran[$0] = 1; next } { p = $0; sub(/: .*/, "", p) } p in ran' \
-			<(awk -v subtests=1 -f "$AWK" "$2") - | sort
+			<(awk -v subtests=1 -f "$AWK" "$2") - | sort -u
 }
 
 main() {
