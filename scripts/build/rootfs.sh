@@ -18,7 +18,8 @@ ROOT=$BUILD/rootfs
 # make, gcc and libc6-dev: the kernbench-like job of 'make bench';
 # trinity: 'make fuzz'; bpftool: loads guest-rootfs/bpf/'s sched_ext scheduler
 GUEST_PACKAGES="bpftrace trace-cmd auditd keyutils numactl stress-ng forkstat
-	procps kmod util-linux iproute2 strace make gcc libc6-dev trinity bpftool ${EXTRA_PACKAGES:-}"
+	procps kmod util-linux iproute2 strace make gcc libc6-dev trinity bpftool
+	man-db ${EXTRA_PACKAGES:-}"
 
 usage() {
 	cat <<EOT
@@ -64,6 +65,11 @@ install_guest_files() {
 			die "BPF program $src does not build"
 	done
 	install_kselftests "$dst/kselftest"
+	# the tracing tools' man pages, made from their headers
+	mkdir -p "$ROOT/usr/local/share/man/man8"
+	for src in "$TOP"/tracing/tools/tw-*; do
+		"$TOP/tracing/tools/mkman.sh" "$src" > "$ROOT/usr/local/share/man/man8/$(basename "$src").8"
+	done
 	echo "tw-guest" > "$ROOT/etc/hostname"
 }
 
