@@ -52,6 +52,8 @@ if [ ! -d $EV ]; then
 	if [ -d /sys/kernel/sched_ext ]; then
 		scx $W --scx
 		tap_result $? "fork window workload: with tw_failfork loaded, a fork gives ENOMEM"
+	else
+		tap_skip "no /sys/kernel/sched_ext: a kernel without sched_ext (6.1)" "fork window, sched_ext: a fork sched_cgroup_fork() fails"
 	fi
 	tap_end; exit
 fi
