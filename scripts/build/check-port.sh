@@ -26,7 +26,6 @@ CHECKPATCH_FILES="scripts/checkpatch.pl scripts/spelling.txt
 	Makefile README"
 KERNEL_DIRS="Documentation arch include drivers fs init ipc kernel lib scripts"
 
-versions() { (cd "$TOP/patches" && ls -d */ | tr -d / | sort -V); }
 # series_of V: the patch files of V's series, in order
 series_of() { series_patches "$TOP/patches/$1"; }
 
@@ -107,14 +106,14 @@ check_version() {
 
 main() {
 	local v n=0 t0=$SECONDS out
-	for v in $(versions); do LINUX=$v "$TOP/scripts/build/deps.sh"; done
+	for v in $(kernel_versions); do LINUX=$v "$TOP/scripts/build/deps.sh"; done
 	mkdir -p "$PORT"
 	out=$PORT/check-port.ktap
 	{
 		echo "KTAP version 1"
-		echo "1..$(versions | wc -l)"
+		echo "1..$(kernel_versions | wc -l)"
 		# the development version first: the others are compared with it
-		for v in $DEV $(versions | grep -vxF "$DEV"); do
+		for v in $DEV $(kernel_versions | grep -vxF "$DEV"); do
 			n=$((n + 1))
 			check_version "$v" > "$PORT/$v.tap"
 			subtest "$v" "$PORT/$v.tap"

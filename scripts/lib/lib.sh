@@ -8,6 +8,8 @@ TOP=${TOP:-$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)}
 # build/$LINUX, results/$LINUX.  The default is the newest, where the
 # series is developed; the others are its backports.
 export LINUX=${LINUX:-6.12}
+# kernel_versions: every version patches/ has a folder for, oldest first
+kernel_versions() { (cd "$TOP/patches" && ls -d */ | tr -d / | sort -V); }
 PATCHES=${PATCHES:-$TOP/patches/$LINUX}
 [ -f "$PATCHES/series" ] || { echo "error: LINUX=$LINUX: no series in $PATCHES" >&2; exit 1; }
 COVER_LETTER=$PATCHES/cover-letter.txt

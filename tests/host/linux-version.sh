@@ -19,7 +19,7 @@ layout() {
 	echo "$1 linux-source-$1 patches/$1 patches/$1/cover-letter.txt patches/$1/mutants build/$1/linux build/$1/linux-base results/$1"
 }
 
-versions=$(cd "$TOP/patches" && ls -d */ | tr -d / | sort -V)
+versions=$(kernel_versions)
 tap_begin
 for v in $versions; do
 	tap_expect_eq "$(layout "$v")" "$(paths "$v")" "LINUX=$v: the layout of every version"
