@@ -51,7 +51,7 @@ tap_result $? "module watchers: init-failure: fork fails with EPERM, the next on
 # wait for it.  Once exec_delay is set every exec sleeps there, so
 # nothing else is exec'd until the unload returns: the unloader was
 # started before (src/unload_timed.c), and the 1 s wait is bash's read.
-mkfifo /tmp/mod-wait
+rm -f /tmp/mod-wait; mkfifo /tmp/mod-wait
 coproc UNLOAD { exec $BIN/unload_timed $MOD; }
 read -r ready <&"${UNLOAD[0]}"
 echo 3000 > $D/exec_delay
