@@ -9,7 +9,9 @@
  * succeed despite the failure (an allocation with a fallback); the
  * process must stay usable.  OP is one of:
  *
- *   fork    fork() + wait: copy_process() and the INIT/FREE watchers
+ *   fork    fork() + wait: copy_process() and the INIT/FREE watchers; on
+ *           a debug kernel each failed fork's FREE watchers must find the
+ *           new task owning no mm, files, fs or nsproxy (debugfs failed_free)
  *   exec    execve() of a static binary, in a forked child, + wait
  *   setuid  setresuid() to another uid and back: commit_creds(), UID
  *   clone-sysvsem
@@ -69,6 +71,40 @@ static int injected(void)
 	}
 	arm(0);
 	return atoi(buf) == 0;
+}
+
+/*
+ * What the debugfs test watcher (debug kernels) saw the FREE watchers of
+ * this process's last failed fork find the new task owning: "none" when
+ * no failed fork reached FREE, else "mm=0 files=0 fs=0 nsproxy=0" is
+ * the only right answer, also after the unwind's mmput().  Writing the
+ * watched pid resets it.  Returns what it read, or "" without the file.
+ */
+#define TW_DEBUGFS "/sys/kernel/debug/task_watchers/"
+static const char *free_found(void)
+{
+	static char buf[64];
+	FILE *f = fopen(TW_DEBUGFS "failed_free", "r");
+
+	buf[0] = 0;
+	if (f) {
+		if (!fgets(buf, sizeof(buf), f))
+			buf[0] = 0;
+		fclose(f);
+	}
+	buf[strcspn(buf, "\n")] = 0;
+	return buf;
+}
+
+/* Count this process's events (and reset failed_free), or nobody's: 0. */
+static void watch(pid_t pid)
+{
+	FILE *f = fopen(TW_DEBUGFS "pid", "w");
+
+	if (f) {
+		fprintf(f, "%d\n", pid);
+		fclose(f);
+	}
 }
 
 /* Returns 0 on success, else an errno; the child's status must be 0. */
@@ -298,7 +334,7 @@ static int op_setuid(void)
 int main(int argc, char **argv)
 {
 	int (*op)(void) = NULL;
-	int n, ret, inj = 0, clean = 0, known = 0, bad = 0;
+	int n, ret, inj = 0, clean = 0, known = 0, bad = 0, freed = 0;
 
 	if (argc == 2 && !strcmp(argv[1], "fork"))
 		op = op_fork;
@@ -325,6 +361,8 @@ int main(int argc, char **argv)
 			ret = op();
 			exec_nth = 0;
 		} else {
+			if (op == op_fork)
+				watch(getpid());
 			arm(n);
 			ret = op();
 		}
@@ -348,9 +386,19 @@ int main(int argc, char **argv)
 		} else if (ret > KILLED) {
 			clean++;
 			printf("n=%d %s: killed by %s\n", n, argv[1], strsignal(ret - KILLED));
+		} else if (op == op_fork && ret == ENOMEM && *free_found() &&
+			   strcmp(free_found(), "none") &&
+			   strcmp(free_found(), "mm=0 files=0 fs=0 nsproxy=0")) {
+			bad++;
+			printf("n=%d %s: BAD, its FREE watchers found the new task owning %s\n",
+			       n, argv[1], free_found());
 		} else if (ret == ENOMEM || (op == op_exec && ret == E2BIG)) {
 			clean++;
-			printf("n=%d %s: %s\n", n, argv[1], strerror(ret));
+			freed += op == op_fork &&
+				 !strcmp(free_found(), "mm=0 files=0 fs=0 nsproxy=0");
+			printf("n=%d %s: %s%s\n", n, argv[1], strerror(ret),
+			       op == op_fork && !strcmp(free_found(), "mm=0 files=0 fs=0 nsproxy=0") ?
+			       ", FREE found nothing owned" : "");
 		} else if (ret > 0) {
 			/* a failed allocation must say so, whatever it failed */
 			bad++;
@@ -366,11 +414,15 @@ int main(int argc, char **argv)
 			printf("n=%d %s: BAD, fails again with no injection\n", n, argv[1]);
 		}
 	}
+	if (op == op_fork)
+		watch(0);
 	if (n > MAX_STEPS) {
 		printf("%s: still injecting after %d steps\n", argv[1], MAX_STEPS);
 		bad++;
 	}
 	printf("fail_nth %s: %d injections, %d failed cleanly, ", argv[1], inj, clean);
+	if (op == op_fork && *free_found())
+		printf("%d of them past INIT, whose FREE found nothing owned, ", freed);
 	if (op == op_exec)
 		printf("%d known elf_load bug, ", known);
 	printf("%d bad\n", bad);
