@@ -76,11 +76,12 @@ static int injected(void)
 /*
  * What the debugfs test watcher (debug kernels) saw the FREE watchers of
  * this process's last failed fork find the new task owning: "none" when
- * no failed fork reached FREE, else "mm=0 files=0 fs=0 nsproxy=0" is
- * the only right answer, also after the unwind's mmput().  Writing the
+ * no failed fork reached FREE, else NOTHING_OWNED is the only right
+ * answer, also after the unwind's mmput().  Writing the
  * watched pid resets it.  Returns what it read, or "" without the file.
  */
 #define TW_DEBUGFS "/sys/kernel/debug/task_watchers/"
+#define NOTHING_OWNED "mm=0 files=0 fs=0 nsproxy=0"
 static const char *free_found(void)
 {
 	static char buf[64];
@@ -335,6 +336,7 @@ int main(int argc, char **argv)
 {
 	int (*op)(void) = NULL;
 	int n, ret, inj = 0, clean = 0, known = 0, bad = 0, freed = 0;
+	const char *found;
 
 	if (argc == 2 && !strcmp(argv[1], "fork"))
 		op = op_fork;
@@ -366,6 +368,8 @@ int main(int argc, char **argv)
 			arm(n);
 			ret = op();
 		}
+		/* a failed fork's FREE, as the debugfs test watcher saw it */
+		found = op == op_fork && ret == ENOMEM ? free_found() : "";
 		if (op == op_exec ? !exec_injected :
 		    op == op_clone_sysvsem ? !clone_injected : !injected()) {
 			/* OP no longer reaches an n-th point: the sweep is done */
@@ -386,19 +390,14 @@ int main(int argc, char **argv)
 		} else if (ret > KILLED) {
 			clean++;
 			printf("n=%d %s: killed by %s\n", n, argv[1], strsignal(ret - KILLED));
-		} else if (op == op_fork && ret == ENOMEM && *free_found() &&
-			   strcmp(free_found(), "none") &&
-			   strcmp(free_found(), "mm=0 files=0 fs=0 nsproxy=0")) {
+		} else if (*found && strcmp(found, "none") && strcmp(found, NOTHING_OWNED)) {
 			bad++;
 			printf("n=%d %s: BAD, its FREE watchers found the new task owning %s\n",
-			       n, argv[1], free_found());
+			       n, argv[1], found);
 		} else if (ret == ENOMEM || (op == op_exec && ret == E2BIG)) {
 			clean++;
-			freed += op == op_fork &&
-				 !strcmp(free_found(), "mm=0 files=0 fs=0 nsproxy=0");
-			printf("n=%d %s: %s%s\n", n, argv[1], strerror(ret),
-			       op == op_fork && !strcmp(free_found(), "mm=0 files=0 fs=0 nsproxy=0") ?
-			       ", FREE found nothing owned" : "");
+			freed += !strcmp(found, NOTHING_OWNED);
+			printf("n=%d %s: %s\n", n, argv[1], strerror(ret));
 		} else if (ret > 0) {
 			/* a failed allocation must say so, whatever it failed */
 			bad++;
@@ -421,8 +420,11 @@ int main(int argc, char **argv)
 		bad++;
 	}
 	printf("fail_nth %s: %d injections, %d failed cleanly, ", argv[1], inj, clean);
-	if (op == op_fork && *free_found())
+	if (op == op_fork && *free_found()) {
 		printf("%d of them past INIT, whose FREE found nothing owned, ", freed);
+		/* with the watcher there, a sweep that saw no FREE checked nothing */
+		bad += !freed;
+	}
 	if (op == op_exec)
 		printf("%d known elf_load bug, ", known);
 	printf("%d bad\n", bad);
