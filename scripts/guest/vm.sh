@@ -42,7 +42,8 @@ EOT
 set_machine() {
 	M_CPU=$CPU M_APPEND="" M_QEMU="" M_ACCEL=$(accel)
 	case $MACHINE in
-	numa) M_SMP=2 M_MIB=1024 M_NODES=2 ;;
+	numa) M_SMP=2 M_MIB=1024 M_NODES=2
+		[ "$M_ACCEL" != tcg ] || M_ACCEL=$(tcg_threads) ;;
 	icount) M_SMP=1 M_MIB=2048 M_NODES=1 M_ACCEL=tcg M_CPU=max,-rdrand,-rdseed
 		M_APPEND="nokaslr norandmaps random.trust_cpu=off" M_QEMU="-icount shift=0" ;;
 	*) die "unknown MACHINE=$MACHINE (numa, icount)" ;;
@@ -65,6 +66,25 @@ BASE_APPEND="$BASE_APPEND rcupdate.rcu_cpu_stall_timeout=300 no_timer_check"
 
 # TCG unless KVM was probed to boot fast here (scripts/guest/probe-kvm.sh).
 accel() { echo "${ACCEL:-$(cat "$BUILD/accel" 2>/dev/null || echo tcg)}"; }
+
+# Multi-threaded TCG before QEMU 8.1 can run code that the guest has just
+# rewritten: a vCPU translating a block while another vCPU writes into it
+# links the stale translation, because system mode locked the page only
+# after reading the code (fixed by QEMU commit deba78709ae8, "accel/tcg:
+# Always lock pages before translation").  A kernel's text_poke_bp()
+# then leaves a CPU executing the int3 it wrote first, long after the
+# patch is done: "Oops: int3" in the debug guest while 80-module-watchers
+# flips the slow-walk keys (docs/data/int3-oops/).  There, one thread runs
+# the vCPUs in turn, between blocks, so no translation overlaps a write.
+tcg_threads() {
+	local v
+	v=$(qemu-system-x86_64 --version | sed -n '1s/.*version \([0-9]*\.[0-9]*\).*/\1/p')
+	if [ "$(printf '%s\n' 8.1 "$v" | sort -V | head -n 1)" = 8.1 ]; then
+		echo tcg
+	else
+		echo tcg,thread=single
+	fi
+}
 
 # numa_args MIB NODES: the QEMU options for NODES equal nodes.
 numa_args() {
