@@ -209,4 +209,25 @@ tap_diag < "$tmp/sk.out"
 [ $rc != 0 ] && grep -q 'unexpected skip: tests/62-z: c # SKIP no w' "$tmp/sk.out" &&
 	grep -q 'expected skip did not happen.*tests/61-x: b # SKIP gone' "$tmp/sk.out" && ! grep -q 64-r "$tmp/sk.out"
 tap_result $? "skips.sh fails on an unexpected skip and on an expected one that did not happen, not on one of a test that did not run"
+# The numa machine runs one TCG thread on a QEMU whose multi-threaded
+# TCG can run code the guest rewrote (before 8.1: docs/data/int3-oops),
+# and MTTCG on a fixed one; the icount machine is always one thread.
+# vm.sh --dry-run with a stand-in qemu-system-x86_64 that only says its
+# version.
+mkdir "$tmp/qemu"
+accel_of() {
+	printf '#!/bin/sh\necho "QEMU emulator version %s (Debian 1:%s)"\n' "$1" "$1" \
+		> "$tmp/qemu/qemu-system-x86_64"
+	chmod +x "$tmp/qemu/qemu-system-x86_64"
+	PATH=$tmp/qemu:$PATH MACHINE=$2 KERNEL=/none OUTDIR=$tmp/qemu/out ACCEL=tcg \
+		"$TOP/scripts/guest/vm.sh" --dry-run true 2>&1 | grep -o -- '-accel [^ ]*' | head -n 1
+}
+for v in 7.2.22:numa:tcg,thread=single 8.0.5:numa:tcg,thread=single \
+	 8.1.0:numa:tcg 10.0.0:numa:tcg 7.2.22:icount:tcg; do
+	IFS=: read -r ver machine want <<< "$v"
+	got=$(accel_of "$ver" "$machine")
+	[ "$got" = "-accel $want" ]
+	tap_result $? "vm.sh: QEMU $ver, $machine machine: -accel $want (got ${got:-nothing})"
+done
+
 tap_end
