@@ -23,7 +23,7 @@ run:          deps tree build-release-patched rootfs accel boot:run
 stress:       deps tree build-debug-patched rootfs accel boot:stress
 fuzz:         deps tree build-debug-patched build-debug-base rootfs accel boot:fuzz boot:fuzz-base
 mutants:      deps tree rootfs
-test:         deps tree rootfs build-debug-patched accel build-release-patched build-release-base boot:debug boot:rodata-off boot:latency boot:release boot:base
+test:         deps tree rootfs build-debug-patched accel build-release-patched build-release-base boot:debug boot:rodata-off boot:release boot:latency boot:base
 '
 
 tap_begin
