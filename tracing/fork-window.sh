@@ -1,14 +1,14 @@
 #!/bin/bash
-# Record with bpftrace the INIT, CLONE and FREE dispatches of COMMAND's
-# forks, and the scheduler's fork window around them: sched_fork() and
-# its return, sched_post_fork()'s return and, where the kernel has them
+# Record with bpftrace the INIT and CLONE dispatches of COMMAND's forks,
+# the cancel of a fork that failed after INIT (task_watchers_cancel_fork),
+# and the scheduler's fork window around them: sched_fork() and its
+# return, sched_post_fork()'s return and, where the kernel has them
 # (6.12), sched_cancel_fork() and sched_cgroup_fork()'s failures; then
 # check their order (fork-window.awk).
-# FREE is raised for a fork that failed and by a task's own do_exit()
-# (recorded too): a failed fork's is told apart from a child's exit by
-# the child's name, since one that never ran still has COMMAND's
-# (fork_window's children rename themselves), and from COMMAND's own
-# exit by the do_exit() before it.
+# FREE is recorded too, where it must only come from a task's own
+# do_exit(): a failed fork raises none.  A new task that never ran still
+# has COMMAND's name (fork_window's children rename themselves), and
+# COMMAND's own exit has its do_exit() before it.
 #   usage: fork-window.sh COMMAND...   OUT=file keeps the recording
 #          fork-window.sh -i OUT        checks a recording again
 #          fork-window.sh --cancel      1 if the kernel has sched_cancel_fork()
@@ -35,6 +35,7 @@ program() {
 	tracepoint:task_watchers:task_watchers_begin
 	/comm == "$c" && args->event == $(event free) && args->comm == "$c"/
 	{ printf("%llu %d free\n", nsecs, tid); }
+	kprobe:task_watchers_cancel_fork /comm == "$c"/ { printf("%llu %d undo\n", nsecs, tid); }
 	kprobe:sched_fork /comm == "$c"/ { printf("%llu %d sched_fork\n", nsecs, tid); }
 	kretprobe:sched_fork /comm == "$c"/ { printf("%llu %d sched_fork_ret %d\n", nsecs, tid, retval); }
 	kretprobe:sched_post_fork /comm == "$c"/ { printf("%llu %d post_fork_ret\n", nsecs, tid); }

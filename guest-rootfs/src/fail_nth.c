@@ -9,9 +9,10 @@
  * succeed despite the failure (an allocation with a fallback); the
  * process must stay usable.  OP is one of:
  *
- *   fork    fork() + wait: copy_process() and the INIT/FREE watchers; on
- *           a debug kernel each failed fork's FREE watchers must find the
- *           new task owning no mm, files, fs or nsproxy (debugfs failed_free)
+ *   fork    fork() + wait: copy_process() and the INIT watchers; on a
+ *           debug kernel a fork failing after INIT must cancel the INIT
+ *           watchers with the new task owning no mm, files, fs or nsproxy
+ *           (debugfs cancelled), and no failed fork may raise FREE
  *   exec    execve() of a static binary, in a forked child, + wait
  *   setuid  setresuid() to another uid and back: commit_creds(), UID
  *   clone-sysvsem
@@ -74,18 +75,18 @@ static int injected(void)
 }
 
 /*
- * What the debugfs test watcher (debug kernels) saw the FREE watchers of
- * this process's last failed fork find the new task owning: "none" when
- * no failed fork reached FREE, else NOTHING_OWNED is the only right
- * answer, also after the unwind's mmput().  Writing the
- * watched pid resets it.  Returns what it read, or "" without the file.
+ * What the debugfs test watcher's cancel (debug kernels) found the new
+ * task owning, for this process's last fork that failed after INIT:
+ * "none" when no failed fork got that far, else NOTHING_OWNED is the only
+ * right answer, also after the unwind's mmput().  Writing the watched pid
+ * resets it.  Returns what it read, or "" without the file.
  */
 #define TW_DEBUGFS "/sys/kernel/debug/task_watchers/"
 #define NOTHING_OWNED "mm=0 files=0 fs=0 nsproxy=0"
 static const char *free_found(void)
 {
 	static char buf[64];
-	FILE *f = fopen(TW_DEBUGFS "failed_free", "r");
+	FILE *f = fopen(TW_DEBUGFS "cancelled", "r");
 
 	buf[0] = 0;
 	if (f) {
@@ -97,7 +98,27 @@ static const char *free_found(void)
 	return buf;
 }
 
-/* Count this process's events (and reset failed_free), or nobody's: 0. */
+/*
+ * The FREE events the debugfs test watcher counted for this process since
+ * watch(): a failed fork raises none (its child never exits).  -1 without
+ * the watcher.
+ */
+static long long free_count(void)
+{
+	FILE *f = fopen(TW_DEBUGFS "counts", "r");
+	long long n = -1, count;
+	char name[16];
+
+	if (!f)
+		return -1;
+	while (fscanf(f, "%15s %lld %*u", name, &count) == 2)
+		if (!strcmp(name, "free"))
+			n = count;
+	fclose(f);
+	return n;
+}
+
+/* Count this process's events (and reset cancelled), or nobody's: 0. */
 static void watch(pid_t pid)
 {
 	FILE *f = fopen(TW_DEBUGFS "pid", "w");
@@ -368,8 +389,12 @@ int main(int argc, char **argv)
 			arm(n);
 			ret = op();
 		}
-		/* a failed fork's FREE, as the debugfs test watcher saw it */
+		/* a failed fork's cancel, as the debugfs test watcher saw it */
 		found = op == op_fork && ret == ENOMEM ? free_found() : "";
+		if (op == op_fork && ret == ENOMEM && free_count() > 0) {
+			bad++;
+			printf("n=%d %s: BAD, the failed fork raised FREE\n", n, argv[1]);
+		}
 		if (op == op_exec ? !exec_injected :
 		    op == op_clone_sysvsem ? !clone_injected : !injected()) {
 			/* OP no longer reaches an n-th point: the sweep is done */
@@ -392,7 +417,7 @@ int main(int argc, char **argv)
 			printf("n=%d %s: killed by %s\n", n, argv[1], strsignal(ret - KILLED));
 		} else if (*found && strcmp(found, "none") && strcmp(found, NOTHING_OWNED)) {
 			bad++;
-			printf("n=%d %s: BAD, its FREE watchers found the new task owning %s\n",
+			printf("n=%d %s: BAD, its INIT watchers' cancel found the new task owning %s\n",
 			       n, argv[1], found);
 		} else if (ret == ENOMEM || (op == op_exec && ret == E2BIG)) {
 			clean++;
@@ -421,8 +446,8 @@ int main(int argc, char **argv)
 	}
 	printf("fail_nth %s: %d injections, %d failed cleanly, ", argv[1], inj, clean);
 	if (op == op_fork && *free_found()) {
-		printf("%d of them past INIT, whose FREE found nothing owned, ", freed);
-		/* with the watcher there, a sweep that saw no FREE checked nothing */
+		printf("%d of them past INIT, whose cancel found nothing owned, ", freed);
+		/* with the watcher there, a sweep that saw no cancel checked nothing */
 		bad += !freed;
 	}
 	if (op == op_exec)

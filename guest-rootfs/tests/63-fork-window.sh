@@ -2,14 +2,15 @@
 # The INIT and CLONE watchers stay outside the scheduler's fork window:
 # INIT before sched_fork() (where 6.12's sched_ext takes scx_fork_rwsem),
 # CLONE after sched_post_fork() (where it lets it go).  A fork that fails
-# after sched_fork() (clone3 into a bad cgroup fd: EBADF) runs FREE after
-# sched_cancel_fork() where the kernel has one (6.12); one that
+# after sched_fork() (clone3 into a bad cgroup fd: EBADF) cancels its INIT
+# watchers after sched_cancel_fork() where the kernel has one (6.12), and
+# raises no FREE; one that
 # sched_fork() itself refuses (a SCHED_DEADLINE parent: EAGAIN) must not
 # reach sched_cancel_fork(), which would release a lock never taken
 # (lockdep reports it on the debug kernel; the host checks the console).
 # Where the kernel has sched_ext (6.12), a fork that sched_cgroup_fork()
 # fails (a BPF scheduler, guest-rootfs/bpf/tw_failfork.bpf.c, refusing it
-# in ops.init_task(): ENOMEM) runs FREE after sched_cancel_fork() too.
+# in ops.init_task(): ENOMEM) cancels them after sched_cancel_fork() too.
 # Seen with bpftrace (tracing/fork-window.sh); the checker must also fail
 # on the same recording with an INIT moved after sched_fork().
 . /opt/tw/lib/tap.sh
@@ -48,7 +49,7 @@ if [ ! -d $EV ]; then
 	$W $FORKS > $out 2>&1
 	tap_diag < $out
 	steps
-	tap_skip "no $EV: kernel without the tracepoint patch" "fork window: INIT, CLONE and FREE outside sched_fork()'s window"
+	tap_skip "no $EV: kernel without the tracepoint patch" "fork window: INIT, CLONE and INIT's cancel outside sched_fork()'s window"
 	if [ -d /sys/kernel/sched_ext ]; then
 		scx $W --scx
 		tap_result $? "fork window workload: with tw_failfork loaded, a fork gives ENOMEM"
@@ -63,8 +64,8 @@ tap_diag < $out
 steps
 tap_result $rc "fork window: INIT before sched_fork(), CLONE after sched_post_fork(), no sched_cancel_fork() of a refused fork"
 cancel=$($T/fork-window.sh --cancel)
-tap_expect_eq "$((FORKS + 1)) CLONE after sched_post_fork(), 1 refused by sched_fork(), 0 by sched_cgroup_fork(), $cancel sched_cancel_fork(), FREE after: 1 refused, $cancel cancelled, $((1 - cancel)) failed in the window" \
-	"$(tail -1 $out)" "fork window: every fork of the workload seen, each failed fork's FREE after its failure"
+tap_expect_eq "$((FORKS + 1)) CLONE after sched_post_fork(), 1 refused by sched_fork(), 0 by sched_cgroup_fork(), $cancel sched_cancel_fork(), INIT undone after: 1 refused, $cancel cancelled, $((1 - cancel)) failed in the window" \
+	"$(tail -1 $out)" "fork window: every fork of the workload seen, each failed fork's INIT watchers cancelled after its failure"
 # control REC A B WRONG: the recording REC with its first A hit moved
 # after the B hit that follows it (their times swapped: the checker
 # orders the hits by time) must fail the checker with WRONG
@@ -83,10 +84,10 @@ if [ -d /sys/kernel/sched_ext ]; then
 	rc=$?
 	grep -qx "scx: ENOMEM" $out.scx || rc=1
 	tap_result $rc "fork window, sched_ext: with tw_failfork loaded, the fork gives ENOMEM, in order"
-	tap_expect_eq "0 CLONE after sched_post_fork(), 0 refused by sched_fork(), 1 by sched_cgroup_fork(), 1 sched_cancel_fork(), FREE after: 0 refused, 1 cancelled, 0 failed in the window" \
-		"$(tail -1 $out.scx)" "fork window, sched_ext: sched_cgroup_fork() failed the fork, FREE after sched_cancel_fork()"
-	control $rec.scx cancel free "FREE inside the window, before sched_cancel_fork()"
-	tap_result $? "fork window, sched_ext: the checker fails on that recording with FREE before sched_cancel_fork()"
+	tap_expect_eq "0 CLONE after sched_post_fork(), 0 refused by sched_fork(), 1 by sched_cgroup_fork(), 1 sched_cancel_fork(), INIT undone after: 0 refused, 1 cancelled, 0 failed in the window" \
+		"$(tail -1 $out.scx)" "fork window, sched_ext: sched_cgroup_fork() failed the fork, INIT watchers cancelled after sched_cancel_fork()"
+	control $rec.scx cancel undo "INIT watchers cancelled inside the window, before sched_cancel_fork()"
+	tap_result $? "fork window, sched_ext: the checker fails on that recording with the cancel before sched_cancel_fork()"
 else
 	tap_skip "no /sys/kernel/sched_ext: a kernel without sched_ext (6.1)" "fork window, sched_ext: a fork sched_cgroup_fork() fails"
 fi

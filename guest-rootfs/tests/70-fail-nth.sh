@@ -3,9 +3,10 @@
 # 2nd, ... slab allocation of a fork, an exec and a setuid until none is
 # left (src/fail_nth.c), with a mempolicy to copy and auditing on, so the
 # INIT watchers' own allocations fail too.  Each step must fail with an
-# errno or succeed, and the process must stay usable; a failed fork's
-# FREE watchers must find the new task owning no mm, files, fs or nsproxy
-# (the debugfs test watcher's failed_free); 90-kmemleak.sh then
+# errno or succeed, and the process must stay usable; a fork failing
+# after INIT must cancel the INIT watchers with the new task owning no mm,
+# files, fs or nsproxy (the debugfs test watcher's cancelled) and raise no
+# FREE; 90-kmemleak.sh then
 # checks that nothing leaked, and the host that nothing splatted.  The
 # exec sweep also meets a known 6.1 elf_load() bug (src/fail_nth.c,
 # bss_hang()), which it names and counts apart.
