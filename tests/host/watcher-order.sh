@@ -23,15 +23,18 @@ actual() {
 		$3 ~ "^__task_watcher_" ev "_" { sub("^__task_watcher_" ev "_", "", $3); print $3 }'
 }
 
-# The entries must be exactly the table: 8 bytes each, nothing between.
+# The entries and the INIT cancels (task_watcher_cancel() names its pair
+# __task_watcher_cancel_fn) must be exactly the table: 8 bytes an entry,
+# 16 a pair, nothing between.
 table_size_matches() {
-	local out=$1 n size
-	n=$(nm "$out/vmlinux" | grep -c ' __task_watcher_')
+	local out=$1 n c size
+	n=$(nm "$out/vmlinux" | grep ' __task_watcher_' | grep -vc ' __task_watcher_cancel_')
+	c=$(nm "$out/vmlinux" | grep -c ' __task_watcher_cancel_')
 	# "[ 9]" is two fields and "[10]" one: find the name, the size is 4 on
 	size=$(readelf -SW "$out/vmlinux" |
 		awk '{ for (i = 1; i < NF; i++) if ($i == "__task_watchers") print $(i + 4) }')
-	echo "$n entries, section __task_watchers is ${size:+$((16#$size))} bytes" | tap_diag
-	[ -n "$size" ] && [ $((16#$size)) = $((n * 8)) ]
+	echo "$n entries and $c cancels, section __task_watchers is ${size:+$((16#$size))} bytes" | tap_diag
+	[ -n "$size" ] && [ $((16#$size)) = $((n * 8 + c * 16)) ]
 }
 
 tap_begin
