@@ -3,17 +3,16 @@
  * sem_undo: SysV semaphore SEM_UNDO adjustments are applied when the last
  * task sharing the undo list lets go of it, as the unpatched kernel does it:
  *
- *  - at exit (exit_sem() from do_exit()), with sempid set to the exiting
- *    process, and clamped at 0;
+ *  - at exit (exit_sem() from do_exit(), after exit_mm(): a waiter the
+ *    undo wakes finds the task detached from its shm segments, and a
+ *    vfork parent may resume before the undo), with sempid set to the
+ *    exiting process, and clamped at 0;
  *  - not at exec: the undo list survives it;
  *  - with CLONE_SYSVSEM (every pthread, or a plain clone() child) the
  *    list is shared and applied only when the last sharer exits;
  *  - unshare(CLONE_SYSVSEM) lets go of the list there and then, like an
  *    exit; a failed fork does not apply the parent's list (not tested
- *    here: it needs fault injection);
- *  - at exit, after exit_mm(): a waiter the undo wakes finds the task
- *    detached from its shm segments (and a vfork parent may resume
- *    before the undo).
+ *    here: it needs fault injection).
  *
  * Every test makes its own private one-semaphore set and removes it.
  */
