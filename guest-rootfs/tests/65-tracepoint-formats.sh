@@ -27,7 +27,7 @@ for e in $live; do
 	else
 		tap_diag < /tmp/format.diff
 		echo "to freeze the new format: make exec CMD='grep -v ^ID: $EVENTS/$e/format'" \
-			"> tracing/formats/$version/$e" | tap_diag
+			"| tr -d '\\r' > tracing/formats/$version/$e" | tap_diag
 		tap_result 1 "$e: format as frozen"
 	fi
 done
