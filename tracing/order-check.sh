@@ -1,6 +1,6 @@
 #!/bin/bash
 # Check with bpftrace that every task watcher dispatch calls exactly the
-# watchers of tracing/expected-order, in that order, while COMMAND runs
+# watchers that the kernel's list says it calls (expected.sh), in order, while COMMAND runs
 # (default: the all-paths workload).  bpftrace records each dispatch's
 # begin, calls and end; order-check.awk, which trace-cmd-check.sh shares,
 # checks them.  Prints any missing, extra or out-of-order watcher, then,
@@ -16,7 +16,7 @@ OUT=${OUT:-/tmp/order-check.out}
 PROGRAM='
 BEGIN { printf("attached\n"); }
 tracepoint:task_watchers:task_watchers_begin { printf("%d begin %d\n", tid, args->event); }
-tracepoint:task_watchers:task_watcher_call
+tracepoint:task_watchers:task_watchers_call
 { printf("%d call %d %s\n", tid, args->event, ksym(args->func)); }
 tracepoint:task_watchers:task_watchers_end { printf("%d end %d\n", tid, args->event); }
 '

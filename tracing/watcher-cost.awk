@@ -95,7 +95,7 @@ END {
 		calibrate(ways[w])
 		printf "calibration, %s: %d = %s\n", ways[w], C[ways[w]], src[ways[w]]
 	}
-	if (!nw) { print "no task_watcher_return seen"; exit 2 }
+	if (!nw) { print "no task_watchers_return seen"; exit 2 }
 	printf "\nnet = value - calibration; on the icount machine 1 ns = 1 instruction\n"
 	printf "%-5s %-24s", "", ""
 	for (w = 1; w <= nw; w++) printf " | %-37s", ways[w]

@@ -1,10 +1,10 @@
 #!/bin/bash
 # Per-watcher cost net of the instrument, two independent ways, while
 # COMMAND runs (default: the all-paths workload), one after the other:
-#  bpftrace  the kernel's own duration of each call (task_watcher_return,
+#  bpftrace  the kernel's own duration of each call (task_watchers_return,
 #            local_clock() around the call), every value counted exactly;
 #  hist      no bpftrace: an ftrace synthetic event, watcher_latency,
-#            fed from task_watcher_call to task_watcher_return (the ring
+#            fed from task_watchers_call to task_watchers_return (the ring
 #            buffer's timestamps of the two tracepoints), and a hist
 #            trigger keyed on the watcher and the latency, set up with
 #            trace-cmd (needs CONFIG_HIST_TRIGGERS, which selects
@@ -30,16 +30,18 @@ RAW=$OUT/watcher-cost.raw
 # only; a large map makes two keys sharing a slot, which would cost one
 # watcher a few instructions more, unlikely).  The return's latency into
 # watcher_latency; its histogram, an entry per watcher and value.
-SYNTH='watcher_latency int event; u64 func; u64 lat'
+# event is unsigned int: a synthetic field must match the size and
+# signedness of what feeds it, here an enum task_watcher_event.
+SYNTH='watcher_latency unsigned int event; u64 func; u64 lat'
 ON_CALL='hist:keys=event,idx:ts0=common_timestamp:size=8192'
-ON_RETURN='hist:keys=event,idx:lat=common_timestamp-$ts0:onmatch(task_watchers.task_watcher_call).trace(watcher_latency,event,func,$lat)'
+ON_RETURN='hist:keys=event,idx:lat=common_timestamp-$ts0:onmatch(task_watchers.task_watchers_call).trace(watcher_latency,event,func,$lat)'
 ON_SYNTH='hist:keys=event,func.sym,lat:size=8192'
 
 way_bpftrace() {
 	local out=/tmp/watcher-cost.bt rc=0
 	command -v bpftrace > /dev/null || { echo "skip: bpftrace: not installed" >&2; return 0; }
 	BPFTRACE_MAP_KEYS_MAX=65536 bpftrace -c "$*" -e 'BEGIN { printf("attached\n"); }
-		tracepoint:task_watchers:task_watcher_return
+		tracepoint:task_watchers:task_watchers_return
 		{ @n[args->event, ksym(args->func), args->duration] = count(); }' > $out 2>&1 || rc=$?
 	[ $rc = 0 ] || { cat $out >&2; echo "bpftrace failed ($rc)" >&2; return 2; }
 	sed -n 's/^@n\[\([0-9]*\), \([^,]*\), \([0-9]*\)\]: \([0-9]*\)$/bpftrace \1 \2 \3 \4/p' $out
@@ -47,12 +49,12 @@ way_bpftrace() {
 
 way_hist() {
 	local rc=0
-	[ -f $T/synthetic_events ] && [ -f $T/events/task_watchers/task_watcher_call/hist ] ||
+	[ -f $T/synthetic_events ] && [ -f $T/events/task_watchers/task_watchers_call/hist ] ||
 		{ echo "skip: hist: no synthetic events or hist triggers (CONFIG_HIST_TRIGGERS)" >&2; return 0; }
 	trace-cmd reset > /dev/null 2>&1 || true
 	echo "$SYNTH" >> $T/synthetic_events
-	trace-cmd start -e task_watchers:task_watcher_call -R "$ON_CALL" \
-		-e task_watchers:task_watcher_return -R "$ON_RETURN" \
+	trace-cmd start -e task_watchers:task_watchers_call -R "$ON_CALL" \
+		-e task_watchers:task_watchers_return -R "$ON_RETURN" \
 		-e synthetic:watcher_latency -R "$ON_SYNTH" > /dev/null || rc=$?
 	[ $rc = 0 ] && { "$@" > /dev/null || rc=$?; }
 	cp $T/events/synthetic/watcher_latency/hist /tmp/watcher-cost.hist 2>/dev/null || rc=2

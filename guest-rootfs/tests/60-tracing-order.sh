@@ -1,7 +1,9 @@
 #!/bin/bash
-# The task_watchers tracepoints, read by bpftrace and by trace-cmd, show
-# every watcher of every event firing in tracing/expected-order's order
-# while the all-paths workload runs.  Each checker is also fed a wrong
+# The kernel's list of watchers (tracefs's task_watchers) is
+# tracing/expected-order for this kernel's options, and its state of each
+# is one the list documents.  The task_watchers tracepoints, read by
+# bpftrace and by trace-cmd, show every watcher that the list says is
+# called firing in the list's order while the all-paths workload runs.  Each checker is also fed a wrong
 # expectation (two watchers swapped, one dropped) and must then fail, so
 # a checker that cannot fail does not pass.
 # tw-needs: tree=patched
@@ -9,16 +11,16 @@
 T=/opt/tw/tracing
 W=/opt/tw/bin/tw_workload
 EV=/sys/kernel/tracing/events/task_watchers
+LIST=/sys/kernel/tracing/task_watchers
 
-# wrong_order KIND: expected-order with its first INIT pair swapped, or
-# its first INIT watcher (for this kernel) removed.
-wrong_order() {
-	local first second
-	read -r first second < <("$T/expected.sh" | awk '$1 == "init" { print $3 }' | head -2 | paste -sd' ')
-	case $1 in
-	swapped) awk -v a="$first" -v b="$second" '$2 == a { $2 = b; print; next } $2 == b { $2 = a } { print }' "$T/expected-order" ;;
-	dropped) awk -v a="$first" '$2 != a' "$T/expected-order" ;;
-	esac > /tmp/expected-order.$1
+# wrong_list KIND: the kernel's list with its first two called INIT
+# watchers swapped, or the first one removed.
+wrong_list() {
+	awk -v kind=$1 '$1 == "init" && $NF != "off" && n < 2 {
+		if (kind == "dropped") { n = 2; next }
+		if (n++ == 0) { first = $0; next }
+		print; print first; next
+	} { print }' "$LIST" > /tmp/task_watchers.$1
 }
 
 # check NAME TOOL: TOOL records the workload and checks it; then, told to
@@ -32,8 +34,8 @@ check() {
 	grep -q '^0 failed$' "$out"
 	tap_result $? "$name: the workload ran every path (fork, vfork, clone, exec, set*id, exits)"
 	for kind in swapped dropped; do
-		wrong_order $kind
-		ORDER=/tmp/expected-order.$kind "$T/$tool" -i $rec > "$out.$kind" 2>&1
+		wrong_list $kind
+		LIST=/tmp/task_watchers.$kind "$T/$tool" -i $rec > "$out.$kind" 2>&1
 		[ $? = 1 ] && grep -q WRONG "$out.$kind"
 		tap_result $? "$name: fails when told to expect the INIT watchers $kind"
 	done
@@ -45,6 +47,13 @@ if [ ! -d $EV ]; then
 		tap_skip "no $EV: kernel without the tracepoint patch" "$t order check"
 	done
 else
+	diff <("$T/expected.sh" --reference | awk '{ print $1, $3 }') \
+		<(awk '{ print $1, $3 }' $LIST) 2>&1 | tap_diag
+	tap_result ${PIPESTATUS[0]} "the kernel's list of watchers is tracing/expected-order for this kernel"
+	bad=$(awk '$2 != NR_EV[$1]++ || $NF !~ /^(direct|off|walk)$/' $LIST)
+	echo "$bad" | grep . | tap_diag
+	[ -z "$bad" ]
+	tap_result $? "each line of the list: EVENT IDX (from 0) FUNCTION direct|off|walk"
 	check bpftrace order-check.sh
 	check trace-cmd trace-cmd-check.sh
 fi

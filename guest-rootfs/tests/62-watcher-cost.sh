@@ -2,7 +2,7 @@
 # tracing/watcher-cost.sh over the latency workload (/opt/tw/latency-work):
 # each watcher's net cost (less an empty watcher's) measured by bpftrace (the kernel's
 # duration field) and by an ftrace synthetic event with a hist trigger
-# (ring-buffer timestamps of task_watcher_call and task_watcher_return),
+# (ring-buffer timestamps of task_watchers_call and task_watchers_return),
 # and the two agree within watcher-cost.awk's bound; and every watcher's
 # average call under tracing/watcher-latency.bt is bounded.  Bounds in
 # instructions need the icount machine (the latency scenario).

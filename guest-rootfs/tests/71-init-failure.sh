@@ -3,9 +3,9 @@
 # fail: clone(CLONE_SYSVSEM) with a mempolicy and auditing on, failing its
 # 1st, 2nd, ... allocation (fail_nth clone-sysvsem), makes audit_task_init,
 # mpol_task_init and sem_undo_task_init fail in turn, each after the ones
-# before it succeeded.  The task_watcher_return tracepoint (ret != 0) says
+# before it succeeded.  The task_watchers_return tracepoint (ret != 0) says
 # which watcher failed; each failed clone must return its errno, no INIT
-# watcher after the failing one may be called (task_watcher_call), and
+# watcher after the failing one may be called (task_watchers_call), and
 # the cancels must undo what the earlier ones did (90-kmemleak checks
 # that nothing leaked, the host that nothing splatted).
 # only the debug kernel has FAILSLAB and fail-nth:
@@ -13,8 +13,8 @@
 . /opt/tw/lib/tap.sh
 F=/sys/kernel/debug/failslab
 T=/sys/kernel/tracing
-EV=$T/events/task_watchers/task_watcher_return
-CALL=$T/events/task_watchers/task_watcher_call
+EV=$T/events/task_watchers/task_watchers_return
+CALL=$T/events/task_watchers/task_watchers_call
 BIN=/opt/tw/bin
 WATCHERS="audit_task_init mpol_task_init sem_undo_task_init"
 
@@ -69,8 +69,8 @@ done
 went_on=$(awk '
 	{ pid = idx = ""; if (match($0, / pid=[0-9]+/)) pid = substr($0, RSTART + 5, RLENGTH - 5)
 	  if (match($0, / idx=[0-9]+/)) idx = substr($0, RSTART + 5, RLENGTH - 5) + 0 }
-	/task_watcher_return:/ && pid != "" { failed[pid] = idx; nfailed++; next }
-	/task_watcher_call:/ && pid != "" {
+	/task_watchers_return:/ && pid != "" { failed[pid] = idx; nfailed++; next }
+	/task_watchers_call:/ && pid != "" {
 		if (idx == 0) delete failed[pid]
 		else if (pid in failed && idx > failed[pid]) { print; n++ }
 	}

@@ -2,17 +2,18 @@
 # Task watchers from a loadable module (samples/task_watchers, built with
 # the kernel and shared in /mnt/tw/modules): its EXEC watcher counts execs
 # per uid, its INIT watcher can fail a fork, the tracepoints name it, it
-# can be unloaded under a fork storm, and unloading waits for a watcher
-# that is running.
+# and the kernel's list of watchers show it while it is loaded, it can be
+# unloaded under a fork storm, and unloading waits for a watcher that is
+# running.
 # tw-needs: tree=patched
 . /opt/tw/lib/tap.sh
 KO=/mnt/tw/modules/task_watchers_sample.ko
 MOD=task_watchers_sample
 D=/sys/kernel/debug/$MOD
 T=/sys/kernel/tracing
-EV=$T/events/task_watchers/task_watcher_call
+EV=$T/events/task_watchers/task_watchers_call
 BIN=/opt/tw/bin
-CASES="load counts tracepoint init-failure unload-waits storm gone"
+CASES="load counts tracepoint list init-failure unload-waits storm gone"
 
 trace_on() { echo > $T/trace; echo "$1" > $EV/filter; echo 1 > $EV/enable; }
 trace_off() { echo 0 > $EV/enable; echo 0 > $EV/filter; }
@@ -36,7 +37,23 @@ trace_on "event == 2"
 trace_off
 grep -o "func=sample_exec \[$MOD\]" $T/trace | head -1 | tap_diag
 grep -q "func=sample_exec \[$MOD\]" $T/trace
-tap_result $? "module watchers: tracepoint: task_watcher_call names sample_exec [$MOD]"
+tap_result $? "module watchers: tracepoint: task_watchers_call names sample_exec [$MOD]"
+
+# The list: the module's nine watchers, after each event's built-in ones
+# and numbered on from them (in the module's table order, which is its
+# own link order: compared sorted).
+want=$(printf '%s\n' "init sample_init" "init sample_empty" "clone sample_empty" \
+	"exec sample_exec" "exec sample_empty" "uid sample_empty" "gid sample_empty" \
+	"exit sample_empty" "free sample_empty" | sort)
+got=$(awk -v m="module:$MOD" '$NF == m { print $1, $3 }' $T/task_watchers | sort)
+diff <(echo "$want") <(echo "$got") | tap_diag
+# each line's IDX: the event's line number in the list, from 0
+misnumbered=$(awk '$2 != n[$1]++' $T/task_watchers)
+echo "$misnumbered" | grep . | tap_diag
+[ "$want" = "$got" ] && [ -z "$misnumbered" ] &&
+	awk -v m="module:$MOD" '$NF !~ /^module:/ && seen[$1] { bad = 1 } $NF == m { seen[$1] = 1 } END { exit bad }' $T/task_watchers &&
+	grep -q "sample_exec \[$MOD\] module:$MOD$" $T/task_watchers
+tap_result $? "module watchers: list: tracefs task_watchers shows its 9 watchers as module:$MOD"
 
 # forkbench, exec'd by a shell whose tgid it keeps, forks: the module's
 # INIT watcher fails that fork
@@ -100,7 +117,7 @@ trace_on "event == 2"
 trace_off
 # the trace did record the exec: the built-in EXEC watcher is in it
 grep -q "func=proc_exec_connector" $T/trace && ! grep -q "sample_exec" $T/trace &&
-	! lsmod | grep -q "^$MOD "
-tap_result $? "module watchers: gone: no call of the module's watcher after rmmod"
+	! lsmod | grep -q "^$MOD " && ! grep -q "module:$MOD$" $T/task_watchers
+tap_result $? "module watchers: gone: no call of the module's watcher after rmmod, none in the list"
 echo > $T/trace
 tap_end

@@ -47,7 +47,7 @@ fi
 # `make bench` measures").
 # guest-rootfs/bench/quiet-guest does all that, and seeds the CRNG.
 bench_command() {
-	local ev=/sys/kernel/tracing/events/task_watchers/task_watcher_return/enable
+	local ev=/sys/kernel/tracing/events/task_watchers/task_watchers_return/enable
 	echo "/opt/tw/bench/quiet-guest $EXE || exit 1"
 	case $1 in
 	*+trace)

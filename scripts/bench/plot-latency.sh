@@ -1,7 +1,7 @@
 #!/bin/bash
 # Per-watcher latency distribution as a PNG: from a CSV of
 # "event,watcher,ns" lines (one per watcher call, written in the guest
-# from trace-cmd's task_watcher_return events), draw for each
+# from trace-cmd's task_watchers_return events), draw for each
 # event/watcher the 10th, 25th, 50th, 75th and 90th percentiles
 # (gnuplot candlesticks, log scale) and write the same figures as a table.
 #   usage: plot-latency.sh CSV PNG  (the table goes to stdout)
