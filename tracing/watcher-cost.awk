@@ -1,5 +1,5 @@
-# Net cost per watcher, for watcher-cost.sh: reads tracing/expected-order
-# (the order to list watchers in), then "WAY EVENT WATCHER VALUE COUNT"
+# Net cost per watcher, for watcher-cost.sh: reads tracing/expected.sh's
+# "EVENT IDX FUNCTION" lines (the order to list watchers in), then "WAY EVENT WATCHER VALUE COUNT"
 # lines sorted by way, event, watcher and value (EVENT a number of
 # tracing/events).  Per way, the instrument is the median of an empty
 # watcher of the same run, the first found of:
@@ -14,7 +14,7 @@
 # at least min_calls times, their net medians must differ by at most
 # med_bound and their trimmed means (the calls between the 5th and 95th
 # percentiles) by at most mean_bound or mean_pct percent; exits 1 if not.
-#   awk -v events="init clone ..." [-v tsv=FILE] -f watcher-cost.awk EXPECTED-ORDER RECORDS
+#   awk -v events="init clone ..." [-v tsv=FILE] -f watcher-cost.awk EXPECTED RECORDS
 BEGIN {
 	ne = split(events, name, " ")
 	for (e = 1; e <= ne; e++) { evname[e - 1] = name[e]; evidx[name[e]] = e }
@@ -26,7 +26,7 @@ BEGIN {
 	why["sample_empty"] = "an empty watcher"
 	why["sample_init"] = "the sample module's INIT watcher, which returns at once (its few instructions count as instrument)"
 }
-FNR == NR { if ($0 !~ /^#/ && NF >= 2) rank[$1, $2] = ++nrank; next }
+FNR == NR { rank[$1, $3] = ++nrank; next }
 {
 	way = $1; ev = ($2 in evname) ? evname[$2] : $2; k = ev SUBSEP $3
 	if (!(way in hasway)) { hasway[way]; ways[++nw] = way }

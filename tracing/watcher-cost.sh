@@ -23,6 +23,9 @@ T=/sys/kernel/tracing
 OUT=${OUT:-/tmp}
 WAYS=${WAYS:-bpftrace hist}
 RAW=$OUT/watcher-cost.raw
+# the kernel's list of watchers, which orders the table's rows; a
+# recording read again (-i) keeps the list it was made with
+LIST=${LIST:-$T/task_watchers}
 
 # SYNTH and the three triggers.  The call's ring-buffer time by (event,
 # idx): a handful of keys that stay in the map, looked up inside the
@@ -70,12 +73,14 @@ way_hist() {
 failed=0
 if [ "${1:-}" = -i ]; then
 	RAW=$2
+	[ ! -f "$RAW.list" ] || LIST=$RAW.list
 else
 	[ $# -gt 0 ] || set -- /opt/tw/bin/tw_workload
 	: > "$RAW"
+	cp "$LIST" "$RAW.list"; LIST=$RAW.list
 	for way in $WAYS; do way_$way "$@" >> "$RAW" || failed=2; done
 fi
 rc=0
 awk -v events="$(sed '/^#/d' "$HERE/events" | paste -sd' ')" -v tsv="$OUT/watcher-cost.tsv" \
-	-f "$HERE/watcher-cost.awk" "$HERE/expected-order" <(sort -k1,1 -k2,2n -k3,3 -k4,4n "$RAW") || rc=$?
+	-f "$HERE/watcher-cost.awk" <(LIST=$LIST "$HERE/expected.sh") <(sort -k1,1 -k2,2n -k3,3 -k4,4n "$RAW") || rc=$?
 exit $((failed ? failed : rc))
