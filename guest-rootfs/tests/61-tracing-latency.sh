@@ -20,19 +20,6 @@ while read -r ev idx fn; do
 	grep -q "^@watcher_ns\[$ev, $fn\]:" $OUT || { echo "no histogram for $ev $fn" | tap_diag; missing=1; }
 done < <("$T/expected.sh")
 tap_result $missing "a latency histogram for every watcher of every event"
-# A switched-off watcher (the list's "off": audit's, until auditing is
-# first enabled, as in the latency boot) is neither called nor traced.
-off=$(awk '$NF == "off" { print $1, $3 }' /sys/kernel/tracing/task_watchers)
-if [ -z "$off" ]; then
-	tap_skip "no watcher switched off in this boot (auditing was enabled)" "no histogram for a switched-off watcher"
-else
-	bad=0
-	while read -r ev fn; do
-		echo "switched off: $ev $fn" | tap_diag
-		! grep -q "^@watcher_ns\[$ev, $fn\]:" $OUT || { echo "traced: $ev $fn" | tap_diag; bad=1; }
-	done <<< "$off"
-	tap_result $bad "no histogram for a switched-off watcher"
-fi
 n=$(grep -c '^@dispatch_ns\[' $OUT)
 tap_expect_eq 7 "$n" "a dispatch latency histogram for each of the 7 events"
 

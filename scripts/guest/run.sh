@@ -26,7 +26,7 @@ main() {
 	# each watcher's net cost (the guest's tracing/watcher-cost.sh) beside its profile
 	[ ! -s "$OUT/share/watcher-cost.tsv" ] || phase net-cost "$TOP/scripts/bench/watcher-cost-table.sh" "$OUT"
 	phase_summary
-	echo "# report: $OUT/output.log, results: $OUT/share, plot: $OUT/watcher-latency.png"
+	"$TOP/scripts/guest/run-verdict.sh" "$OUT"
 }
 
 main "$@"
