@@ -9,11 +9,17 @@ R=/opt/tw/tracing/recipes
 W=/opt/tw/bin/tw_workload
 LIST=/sys/kernel/tracing/task_watchers
 
-# each_direct OUT PATTERN: every directly called watcher is in OUT on a
-# line that PATTERN matches, its name put for FN
+# direct: the directly called watchers; traceable: those of them that
+# ftrace (so fentry) can attach to
+direct() { awk '$NF == "direct" { print $3 }' $LIST | sort -u; }
+traceable() { direct | grep -Fxf <(awk '{ print $1 }' /sys/kernel/tracing/available_filter_functions); }
+
+# each_direct OUT PATTERN [LIST]: every watcher of LIST (default: the
+# directly called) is in OUT on a line that PATTERN matches, its name
+# put for FN
 each_direct() {
 	local out=$1 pattern=$2 fn bad=0
-	for fn in $(awk '$NF == "direct" { print $3 }' $LIST | sort -u); do
+	for fn in ${3:-$(direct)}; do
 		grep -qE "${pattern//FN/$fn}" "$out" || { echo "no line for $fn" | tap_diag; bad=1; }
 	done
 	return $bad
@@ -36,8 +42,9 @@ if [ ! -r $LIST ]; then
 	tap_end; exit
 fi
 
-recipe kfunc-every-watcher $W && each_direct /tmp/kfunc-every-watcher.out '^@calls\[kfunc:(vmlinux:)?FN\]: [1-9]'
-tap_result $? "recipe kfunc-every-watcher: a count for each direct watcher"
+recipe kfunc-every-watcher $W &&
+	each_direct /tmp/kfunc-every-watcher.out '^@calls\[kfunc:(vmlinux:)?FN\]: [1-9]' "$(traceable)"
+tap_result $? "recipe kfunc-every-watcher: a count for each direct watcher ftrace can attach to"
 
 recipe hist-per-watcher $W && each_direct /tmp/hist-per-watcher.out '\] FN +\} hitcount: +[1-9][0-9]* +duration: +[0-9]+'
 tap_result $? "recipe hist-per-watcher: calls and total ns for each direct watcher"
