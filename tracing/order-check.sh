@@ -1,11 +1,12 @@
 #!/bin/bash
 # Check with bpftrace that every task watcher dispatch calls exactly the
-# watchers that the kernel's list says it calls (expected.sh), in order, while COMMAND runs
-# (default: the all-paths workload).  bpftrace records each dispatch's
-# begin, calls and end; order-check.awk, which trace-cmd-check.sh shares,
-# checks them.  Prints any missing, extra or out-of-order watcher, then,
-# per event, the dispatches seen and the observed sequence.  Exits 0 only
-# if every event was seen at least once and every dispatch was right.
+# watchers that the kernel's list says it calls (expected.sh), in order,
+# while COMMAND runs (default: the all-paths workload).  bpftrace
+# records each dispatch's begin, calls and end; order-check.awk, which
+# trace-cmd-check.sh shares, checks them.  Prints any missing, extra or
+# out-of-order watcher, then, per event, the dispatches seen and the
+# observed sequence.  Exits 0 only if every event was seen at least once
+# and every dispatch was right.
 #   usage: order-check.sh [COMMAND...]   OUT=file keeps the recording
 #          order-check.sh -i OUT         checks a recording again
 set -eu

@@ -2,9 +2,9 @@
 # The same check as order-check.sh, with trace-cmd instead of bpftrace:
 # record every task_watchers event while COMMAND runs, then turn
 # 'trace-cmd report' into order-check.awk's input (the task doing the
-# dispatch is the PID of "comm-PID") and check each dispatch against
-# the kernel's list of watchers (expected.sh).  Prints one line per event; exits 0 only if
-# all are right.
+# dispatch is the PID of "comm-PID") and check each dispatch against the
+# kernel's list of watchers (expected.sh).  Prints one line per event;
+# exits 0 only if all are right.
 #   usage: trace-cmd-check.sh [COMMAND...]    DAT=file keeps the recording
 #          trace-cmd-check.sh -i DAT          checks a recording again
 set -eu

@@ -1,8 +1,8 @@
 # Net cost per watcher, for watcher-cost.sh: reads tracing/expected.sh's
-# "EVENT IDX FUNCTION" lines (the order to list watchers in), then "WAY EVENT WATCHER VALUE COUNT"
-# lines sorted by way, event, watcher and value (EVENT a number of
-# tracing/events).  Per way, the instrument is the median of an empty
-# watcher of the same run, the first found of:
+# "EVENT IDX FUNCTION" lines (the order to list watchers in), then "WAY
+# EVENT WATCHER VALUE COUNT" lines sorted by way, event, watcher and
+# value (EVENT a number of tracing/events).  Per way, the instrument is
+# the median of an empty watcher of the same run, the first found of:
 #   sample_empty  an empty watcher (returns 0 at once)
 #   sample_init   the sample module's INIT watcher: with fail_tgid 0 it
 #                 loads one u32, tests it and returns 0; those few

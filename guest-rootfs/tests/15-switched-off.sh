@@ -1,12 +1,12 @@
 #!/bin/bash
 # A watcher that its subsystem switched off is not called, by the direct
-# calls nor by the traced walk, and the kernel's list says "off": audit's
-# two, until auditing is first enabled.  Enabled, auditing stays on for
-# the boot, so this test runs before anything that enables it
-# (43-clone-settid's audit case, 50-audit): hence its number.  fentry on them counts no call over 20
-# forks, with no task_watchers tracepoint attached (the direct calls)
-# and with one (the traced walk), while the first INIT watcher that is
-# on counts every fork.
+# calls nor by the traced walk, and the kernel's list says "off":
+# audit's two, until auditing is first enabled.  Enabled, auditing stays
+# on for the boot, so this test runs before anything that enables it
+# (43-clone-settid's audit case, 50-audit): hence its number.  fentry on
+# them counts no call over 20 forks, with no task_watchers tracepoint
+# attached (the direct calls) and with one (the traced walk), while the
+# first INIT watcher that is on counts every fork.
 # tw-needs: tree=patched
 . /opt/tw/lib/tap.sh
 LIST=/sys/kernel/tracing/task_watchers

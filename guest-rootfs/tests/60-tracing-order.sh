@@ -1,11 +1,12 @@
 #!/bin/bash
 # The kernel's list of watchers (tracefs's task_watchers) is
-# tracing/expected-order for this kernel's options, and its state of each
-# is one the list documents.  The task_watchers tracepoints, read by
-# bpftrace and by trace-cmd, show every watcher that the list says is
-# called firing in the list's order while the all-paths workload runs.  Each checker is also fed a wrong
-# expectation (two watchers swapped, one dropped) and must then fail, so
-# a checker that cannot fail does not pass.
+# tracing/expected-order for this kernel's options, and its state of
+# each is one the list documents.  The task_watchers tracepoints, read
+# by bpftrace and by trace-cmd, show every watcher that the list says is
+# called firing in the list's order while the all-paths workload runs.
+# Each checker is also fed a wrong expectation (two watchers swapped,
+# one dropped) and must then fail, so a checker that cannot fail does
+# not pass.
 # tw-needs: tree=patched
 . /opt/tw/lib/tap.sh
 T=/opt/tw/tracing
